@@ -1,0 +1,59 @@
+import type { Rng } from "./rng.js";
+
+/** One recorded draw: the range asked for and the value returned. */
+export type Draw = [range: number, value: number];
+
+/**
+ * Wraps a source and records every scaled draw, so that the step it served can be
+ * stored with its draws and replayed exactly later (audit, `reelhouse replay`).
+ */
+export class RecordingRng implements Rng {
+  readonly draws: Draw[] = [];
+  constructor(private readonly source: Rng) {}
+  get kind(): Rng["kind"] {
+    return this.source.kind;
+  }
+  nextU32(): number {
+    const v = this.source.nextU32();
+    this.draws.push([4294967296, v]);
+    return v;
+  }
+  int(n: number): number {
+    const v = this.source.int(n);
+    this.draws.push([n, v]);
+    return v;
+  }
+}
+
+/** Thrown when a replay asks for a draw the recording does not hold. */
+export class ReplayMismatchError extends Error {}
+
+/**
+ * Serves recorded draws back in order; any difference in the ranges asked for, or a
+ * draw past the end, means the code no longer behaves as when it was recorded.
+ */
+export class ReplayRng implements Rng {
+  readonly kind = "replay" as const;
+  private index = 0;
+  constructor(private readonly draws: readonly Draw[]) {}
+  nextU32(): number {
+    return this.take(4294967296);
+  }
+  int(n: number): number {
+    return this.take(n);
+  }
+  /** True when every recorded draw was consumed. */
+  get exhausted(): boolean {
+    return this.index === this.draws.length;
+  }
+  private take(range: number): number {
+    const draw = this.draws[this.index];
+    if (!draw)
+      throw new ReplayMismatchError(`replay asked for draw #${this.index + 1} but only ${this.draws.length} were recorded`);
+    if (draw[0] !== range) {
+      throw new ReplayMismatchError(`replay draw #${this.index + 1}: recorded range ${draw[0]}, asked for ${range}`);
+    }
+    this.index++;
+    return draw[1];
+  }
+}

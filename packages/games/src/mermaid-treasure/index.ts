@@ -1,0 +1,37 @@
+import type { GameModule } from "@reelhouse/engine";
+import { describeGame, modelJson } from "./describe.js";
+import * as model from "./model.js";
+import { BET_OPTIONS } from "./model.js";
+import {
+  act,
+  type MermaidAction,
+  type MermaidAwaiting,
+  type MermaidBet,
+  type MermaidEvent,
+  type MermaidState,
+  parseAction,
+  parseBet,
+  start,
+  totalBetOf,
+} from "./round.js";
+
+export type { MermaidAction, MermaidAwaiting, MermaidBet, MermaidEvent, MermaidState } from "./round.js";
+
+/** Mermaid Treasure as the platform sees it. */
+export const mermaidTreasure: GameModule<MermaidBet, MermaidState, MermaidAction, MermaidEvent, MermaidAwaiting> = {
+  id: model.GAME_ID,
+  name: model.GAME_NAME,
+  version: model.MATHS_VERSION,
+  start,
+  act,
+  parseBet,
+  parseAction,
+  totalBet: totalBetOf,
+  minBet: () => ({
+    coinValue: BET_OPTIONS.coinValues[0],
+    coinsPerLine: BET_OPTIONS.coinsPerLine[0],
+    lines: BET_OPTIONS.lines[0],
+  }),
+  model: modelJson,
+  describe: describeGame,
+};

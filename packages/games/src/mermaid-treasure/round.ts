@@ -1,0 +1,418 @@
+/**
+ * Mermaid Treasure's round as a pure state machine: a paid spin, then any Treasure
+ * picks and free spins as player-visible steps. The simulator, the server, replay and
+ * recovery all run this code.
+ */
+import {
+  type AwaitingBase,
+  countSymbol,
+  drawStops,
+  evaluateLine,
+  fillWindow,
+  GameInputError,
+  type LinePaytable,
+  type LineResult,
+  leadingRun,
+  type ReelSet,
+  type Rng,
+  reelSetFromIds,
+  type StateBase,
+  type Step,
+  windowToIds,
+} from "@reelhouse/engine";
+import {
+  BET_OPTIONS,
+  BONUS,
+  FREE_SPINS,
+  LINE_PAYS,
+  PAYLINES,
+  REEL_STRIPS_BASE,
+  REEL_STRIPS_FREE_SPINS,
+  REELS,
+  ROWS,
+  SCATTER,
+  SCATTER_PAYS,
+  SYMBOLS,
+  TREASURE_BONUS,
+  WILD,
+} from "./model.js";
+
+/** A line bet: coin value (minor units), coins per line, number of enabled lines. */
+export interface MermaidBet {
+  readonly coinValue: number;
+  readonly coinsPerLine: number;
+  readonly lines: number;
+}
+
+export type Position = [reel: number, row: number];
+
+/** Events the client plays back, in order. Amounts are minor units; coins are coins. */
+export type MermaidEvent =
+  | { type: "spin"; mode: "base" | "freeSpins"; stops: number[]; window: string[][] }
+  | {
+      type: "lineWin";
+      line: number;
+      symbol: string;
+      count: number;
+      positions: Position[];
+      coins: number;
+      multiplier: number;
+      amount: number;
+    }
+  | { type: "scatterWin"; symbol: string; count: number; positions: Position[]; multiplier: number; amount: number }
+  | { type: "freeSpinsTriggered"; awarded: number; total: number; retrigger: boolean; positions: Position[] }
+  | { type: "freeSpinStarted"; spin: number; of: number; multiplier: number }
+  | { type: "bonusTriggered"; line: number; count: number; picks: number; objects: number; positions: Position[] }
+  | { type: "pickRevealed"; object: number; coins: number; amount: number; picksLeft: number }
+  | { type: "bonusEnded"; coins: number; amount: number; capped: boolean }
+  | { type: "spinEnded"; win: number }
+  | { type: "freeSpinsEnded"; spins: number; win: number }
+  | { type: "roundEnded"; totalWin: number };
+
+export type MermaidAwaiting =
+  | (AwaitingBase & { type: "pick"; picksLeft: number; objects: number; opened: number[] })
+  | (AwaitingBase & { type: "freeSpin"; played: number; awarded: number; multiplier: number });
+
+export type MermaidAction = { type: "pick"; object: number } | { type: "freeSpin" };
+
+/** A Treasure bonus in progress. */
+export interface PickState {
+  readonly picks: number;
+  readonly line: number;
+  readonly revealed: readonly { object: number; coins: number; amount: number }[];
+  readonly coins: number;
+}
+
+/** The round state: plain JSON, stored after every step. */
+export interface MermaidState extends StateBase {
+  readonly bet: MermaidBet;
+  readonly freeSpins: { readonly awarded: number; readonly played: number; readonly win: number } | null;
+  readonly pick: PickState | null;
+}
+
+// ---------------------------------------------------------------------------------
+// Compiled maths (indices instead of ids, typed arrays for the hot path).
+
+const SYMBOL_IDS = SYMBOLS.map((s) => s.id);
+const symbolIndex = (id: string): number => SYMBOL_IDS.indexOf(id);
+const WILD_INDEX = symbolIndex(WILD);
+const SCATTER_INDEX = symbolIndex(SCATTER);
+const BONUS_INDEX = symbolIndex(BONUS);
+
+/** The line paytable in the engine's form: wild substitutes for regular symbols only. */
+export const PAYTABLE: LinePaytable = {
+  reels: REELS,
+  wild: WILD_INDEX,
+  pays: SYMBOLS.map((s) => {
+    const pays = new Int32Array(REELS + 1);
+    (LINE_PAYS[s.id] ?? []).forEach((p, k) => {
+      pays[k + 1] = p;
+    });
+    return pays;
+  }),
+  substitutes: SYMBOLS.map((s) => s.kind === "regular"),
+};
+
+const SCATTER_PAY_BY_COUNT = [0, ...(SCATTER_PAYS[SCATTER] ?? [])];
+export const BASE_REELS: ReelSet = reelSetFromIds(REEL_STRIPS_BASE, SYMBOL_IDS);
+export const FREE_SPIN_REELS: ReelSet = reelSetFromIds(REEL_STRIPS_FREE_SPINS, SYMBOL_IDS);
+const LINE_ROWS = PAYLINES.map((l) => Int8Array.from(l));
+const PRIZE_TOTAL_WEIGHT = TREASURE_BONUS.prizes.reduce((a, p) => a + p.weight, 0);
+
+/** Draws one pick prize (coins per coin on a line) by weight: a single `rng.int(totalWeight)`. */
+export function drawPickPrize(rng: Rng): number {
+  let x = rng.int(PRIZE_TOTAL_WEIGHT);
+  for (const prize of TREASURE_BONUS.prizes) {
+    if (x < prize.weight) return prize.coins;
+    x -= prize.weight;
+  }
+  throw new Error("unreachable: prize weights exhausted");
+}
+
+// ---------------------------------------------------------------------------------
+// One spin: the rules of the sheet's "Wild", "Scatter", "Treasure" and "Betting and Payout" sections.
+
+/** Everything one spin decides, before it is turned into events. */
+export interface SpinOutcome {
+  stops: number[];
+  window: Uint8Array;
+  /** Line wins in coins per coin on the line (before coins per line and multipliers), per paying line. */
+  lineWins: { line: number; symbol: number; count: number; pay: number }[];
+  linePaySum: number;
+  scatterCount: number;
+  /** Longest TREASURE run from reel 1 over the enabled lines (0 if below the minimum) and its line. */
+  bonusRun: number;
+  bonusLine: number;
+}
+
+const scratchResult: LineResult = { pay: 0, symbol: 0, count: 0 };
+
+/**
+ * Spins the reels and evaluates the window: line wins on the first `lines` paylines
+ * (only the highest combination per line), MERMAID count anywhere, and the longest
+ * TREASURE run starting on reel 1 over the enabled lines.
+ */
+export function spin(reels: ReelSet, lines: number, rng: Rng): SpinOutcome {
+  const stops = drawStops(reels, rng);
+  const window = fillWindow(reels, stops, ROWS, new Uint8Array(REELS * ROWS));
+  const lineWins: SpinOutcome["lineWins"] = [];
+  let linePaySum = 0;
+  let bonusRun = 0;
+  let bonusLine = 0;
+  for (let l = 0; l < lines; l++) {
+    const rows = LINE_ROWS[l] as Int8Array;
+    const pay = evaluateLine(PAYTABLE, window, ROWS, rows, scratchResult);
+    if (pay > 0) {
+      lineWins.push({ line: l + 1, symbol: scratchResult.symbol, count: scratchResult.count, pay });
+      linePaySum += pay;
+    }
+    const run = leadingRun(window, ROWS, rows, BONUS_INDEX, REELS);
+    if (run >= TREASURE_BONUS.minRun && run > bonusRun) {
+      bonusRun = run;
+      bonusLine = l + 1;
+    }
+  }
+  const scatterCount = countSymbol(window, SCATTER_INDEX, ROWS);
+  return { stops, window, lineWins, linePaySum, scatterCount, bonusRun, bonusLine };
+}
+
+const linePositions = (line: number, count: number): Position[] =>
+  Array.from({ length: count }, (_, r) => [r, (PAYLINES[line - 1] as readonly number[])[r] as number] as Position);
+
+function positionsOf(window: Uint8Array, symbol: number): Position[] {
+  const positions: Position[] = [];
+  countSymbol(window, symbol, ROWS, positions);
+  return positions;
+}
+
+/** Total bet of a line bet, minor units: coin value x coins per line x lines. */
+export function totalBetOf(bet: MermaidBet): number {
+  return bet.coinValue * bet.coinsPerLine * bet.lines;
+}
+
+/**
+ * Plays one spin (base or free) and folds it into the state: line wins (x3 in free
+ * spins), scatter win (x total bet, never multiplied), a free-spin award or retrigger,
+ * and a Treasure bonus to pick. Returns the next state, events and this spin's win.
+ */
+function playSpin(
+  state: MermaidState,
+  mode: "base" | "freeSpins",
+  rng: Rng,
+  events: MermaidEvent[],
+): { state: MermaidState; win: number } {
+  const { bet } = state;
+  const totalBet = state.totalBet;
+  const outcome = spin(mode === "base" ? BASE_REELS : FREE_SPIN_REELS, bet.lines, rng);
+  const multiplier = mode === "freeSpins" ? FREE_SPINS.lineWinMultiplier : 1;
+  events.push({ type: "spin", mode, stops: outcome.stops, window: windowToIds(outcome.window, REELS, ROWS, SYMBOL_IDS) });
+
+  let win = 0;
+  for (const lw of outcome.lineWins) {
+    const coins = lw.pay * bet.coinsPerLine * multiplier;
+    const amount = coins * bet.coinValue;
+    win += amount;
+    events.push({
+      type: "lineWin",
+      line: lw.line,
+      symbol: SYMBOL_IDS[lw.symbol] as string,
+      count: lw.count,
+      positions: linePositions(lw.line, lw.count),
+      coins,
+      multiplier,
+      amount,
+    });
+  }
+
+  const scatterPay = SCATTER_PAY_BY_COUNT[outcome.scatterCount] ?? 0;
+  const scatterPositions = outcome.scatterCount > 0 ? positionsOf(outcome.window, SCATTER_INDEX) : [];
+  if (scatterPay > 0) {
+    const amount = scatterPay * totalBet;
+    win += amount;
+    events.push({
+      type: "scatterWin",
+      symbol: SCATTER,
+      count: outcome.scatterCount,
+      positions: scatterPositions,
+      multiplier: scatterPay,
+      amount,
+    });
+  }
+
+  let freeSpins = state.freeSpins;
+  if (outcome.scatterCount >= FREE_SPINS.minScatters) {
+    const awardedBefore = freeSpins?.awarded ?? 0;
+    const add = Math.min(FREE_SPINS.award, FREE_SPINS.maxPerRound - awardedBefore);
+    if (add > 0) {
+      freeSpins = {
+        awarded: awardedBefore + add,
+        played: freeSpins?.played ?? 0,
+        win: freeSpins?.win ?? 0,
+      };
+      events.push({
+        type: "freeSpinsTriggered",
+        awarded: add,
+        total: freeSpins.awarded,
+        retrigger: mode === "freeSpins",
+        positions: scatterPositions,
+      });
+    }
+  }
+
+  let pick: PickState | null = null;
+  if (outcome.bonusRun > 0) {
+    pick = { picks: outcome.bonusRun, line: outcome.bonusLine, revealed: [], coins: 0 };
+    events.push({
+      type: "bonusTriggered",
+      line: outcome.bonusLine,
+      count: outcome.bonusRun,
+      picks: outcome.bonusRun,
+      objects: TREASURE_BONUS.objects,
+      positions: linePositions(outcome.bonusLine, outcome.bonusRun),
+    });
+  }
+  events.push({ type: "spinEnded", win });
+  if (mode === "freeSpins" && freeSpins) freeSpins = { ...freeSpins, win: freeSpins.win + win };
+  return { state: { ...state, freeSpins, pick, totalWin: state.totalWin + win }, win };
+}
+
+/** What the round waits for in `state`, or null when it is over. */
+export function awaitingOf(state: MermaidState): MermaidAwaiting | null {
+  if (state.pick) {
+    return {
+      type: "pick",
+      actions: ["pick"],
+      feature: true,
+      picksLeft: state.pick.picks - state.pick.revealed.length,
+      objects: TREASURE_BONUS.objects,
+      opened: state.pick.revealed.map((r) => r.object),
+    };
+  }
+  const fs = state.freeSpins;
+  if (fs && fs.played < fs.awarded) {
+    return {
+      type: "freeSpin",
+      actions: ["freeSpin"],
+      feature: true,
+      played: fs.played,
+      awarded: fs.awarded,
+      multiplier: FREE_SPINS.lineWinMultiplier,
+    };
+  }
+  return null;
+}
+
+function finish(state: MermaidState, events: MermaidEvent[], win: number): Step<MermaidState, MermaidEvent, MermaidAwaiting> {
+  const awaiting = awaitingOf(state);
+  if (!awaiting) {
+    if (state.freeSpins) events.push({ type: "freeSpinsEnded", spins: state.freeSpins.played, win: state.freeSpins.win });
+    events.push({ type: "roundEnded", totalWin: state.totalWin });
+  }
+  return { state, events, win, awaiting };
+}
+
+/** Starts a round: the paid spin. The bet must already be valid ({@link parseBet}). */
+export function start(bet: MermaidBet, rng: Rng): Step<MermaidState, MermaidEvent, MermaidAwaiting> {
+  const initial: MermaidState = { bet, totalBet: totalBetOf(bet), totalWin: 0, freeSpins: null, pick: null };
+  const events: MermaidEvent[] = [];
+  const { state, win } = playSpin(initial, "base", rng, events);
+  return finish(state, events, win);
+}
+
+/** Applies a pick or a free spin. Throws {@link GameInputError} for anything not awaited. */
+export function act(state: MermaidState, action: MermaidAction, rng: Rng): Step<MermaidState, MermaidEvent, MermaidAwaiting> {
+  const awaiting = awaitingOf(state);
+  if (!awaiting) throw new GameInputError("ROUND_OVER", "the round is over; start a new one");
+  const events: MermaidEvent[] = [];
+  if (awaiting.type === "pick") {
+    if (action.type !== "pick") throw new GameInputError("ACTION_NOT_AWAITED", `expected a pick, got ${action.type}`);
+    const [next, win] = revealPick(state, action.object, rng, events);
+    return finish(next, events, win);
+  }
+  if (action.type !== "freeSpin") throw new GameInputError("ACTION_NOT_AWAITED", `expected a free spin, got ${action.type}`);
+  const fs = state.freeSpins as NonNullable<MermaidState["freeSpins"]>;
+  events.push({ type: "freeSpinStarted", spin: fs.played + 1, of: fs.awarded, multiplier: FREE_SPINS.lineWinMultiplier });
+  const counted: MermaidState = { ...state, freeSpins: { ...fs, played: fs.played + 1 } };
+  const { state: next, win } = playSpin(counted, "freeSpins", rng, events);
+  return finish(next, events, win);
+}
+
+/**
+ * Opens one object: draws its prize (never tripled, even in free spins), multiplies it
+ * by coins per line, and clips the bonus at the sheet's 2,500-coin ceiling.
+ */
+function revealPick(state: MermaidState, object: number, rng: Rng, events: MermaidEvent[]): [MermaidState, number] {
+  const pick = state.pick as PickState;
+  if (!Number.isInteger(object) || object < 0 || object >= TREASURE_BONUS.objects) {
+    throw new GameInputError("BAD_PICK", `object must be an integer in [0, ${TREASURE_BONUS.objects - 1}]`);
+  }
+  if (pick.revealed.some((r) => r.object === object)) throw new GameInputError("BAD_PICK", `object ${object} is already open`);
+  const { bet } = state;
+  const prize = drawPickPrize(rng) * bet.coinsPerLine;
+  const coins = Math.min(prize, TREASURE_BONUS.maxCoins - pick.coins);
+  const amount = coins * bet.coinValue;
+  const revealed = [...pick.revealed, { object, coins, amount }];
+  const picksLeft = pick.picks - revealed.length;
+  events.push({ type: "pickRevealed", object, coins, amount, picksLeft });
+  const totalCoins = pick.coins + coins;
+  let nextPick: PickState | null = { ...pick, revealed, coins: totalCoins };
+  if (picksLeft === 0) {
+    events.push({
+      type: "bonusEnded",
+      coins: totalCoins,
+      amount: totalCoins * bet.coinValue,
+      capped: totalCoins >= TREASURE_BONUS.maxCoins,
+    });
+    nextPick = null;
+  }
+  const freeSpins =
+    state.freeSpins && state.freeSpins.played > 0 ? { ...state.freeSpins, win: state.freeSpins.win + amount } : state.freeSpins;
+  return [{ ...state, pick: nextPick, freeSpins, totalWin: state.totalWin + amount }, amount];
+}
+
+// ---------------------------------------------------------------------------------
+// Input validation.
+
+function isRecord(x: unknown): x is Record<string, unknown> {
+  return typeof x === "object" && x !== null && !Array.isArray(x);
+}
+
+function oneOf(name: string, value: unknown, allowed: readonly number[]): number {
+  if (typeof value !== "number" || !allowed.includes(value)) {
+    throw new GameInputError("BAD_BET", `${name} must be one of ${allowed.join(", ")}; got ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+/** Validates untrusted input into a bet: each field must be one of the game's options. */
+export function parseBet(input: unknown): MermaidBet {
+  if (!isRecord(input)) throw new GameInputError("BAD_BET", "bet must be an object {coinValue, coinsPerLine, lines}");
+  const extra = Object.keys(input).filter((k) => !["coinValue", "coinsPerLine", "lines"].includes(k));
+  if (extra.length > 0) throw new GameInputError("BAD_BET", `unknown bet field(s): ${extra.join(", ")}`);
+  return {
+    coinValue: oneOf("coinValue", input.coinValue, BET_OPTIONS.coinValues),
+    coinsPerLine: oneOf("coinsPerLine", input.coinsPerLine, BET_OPTIONS.coinsPerLine),
+    lines: oneOf("lines", input.lines, BET_OPTIONS.lines),
+  };
+}
+
+/** Validates untrusted input into an action the state is waiting for. */
+export function parseAction(state: MermaidState, input: unknown): MermaidAction {
+  const awaiting = awaitingOf(state);
+  if (!awaiting) throw new GameInputError("ROUND_OVER", "the round is over; start a new one");
+  if (!isRecord(input) || typeof input.type !== "string")
+    throw new GameInputError("BAD_ACTION", "action must be an object with a type");
+  if (!awaiting.actions.includes(input.type)) {
+    throw new GameInputError("ACTION_NOT_AWAITED", `the round awaits ${awaiting.actions.join(" or ")}, not ${input.type}`);
+  }
+  if (input.type === "pick") {
+    const object = input.object;
+    if (typeof object !== "number" || !Number.isInteger(object) || object < 0 || object >= TREASURE_BONUS.objects) {
+      throw new GameInputError("BAD_PICK", `object must be an integer in [0, ${TREASURE_BONUS.objects - 1}]`);
+    }
+    if (awaiting.type === "pick" && awaiting.opened.includes(object))
+      throw new GameInputError("BAD_PICK", `object ${object} is already open`);
+    return { type: "pick", object };
+  }
+  return { type: "freeSpin" };
+}
