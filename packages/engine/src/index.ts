@@ -1,4 +1,5 @@
 export * from "./lines/evaluate.js";
+export * from "./par.js";
 export * from "./reels/strips.js";
 export * from "./rng/crypto.js";
 export * from "./rng/policy.js";

@@ -1,3 +1,4 @@
+import type { ParReport } from "./par.js";
 import type { Rng } from "./rng/rng.js";
 
 /**
@@ -49,6 +50,10 @@ export interface StateBase {
   readonly totalBet: number;
   /** Sum of all step wins so far, minor units. */
   readonly totalWin: number;
+  /** `totalWin` split by source (e.g. baseLines, baseScatter, freeSpins, bonus); the parts sum to it. */
+  readonly winBy: Readonly<Record<string, number>>;
+  /** How many times each feature triggered in this round (e.g. freeSpins, bonus). */
+  readonly triggered: Readonly<Record<string, number>>;
 }
 
 /**
@@ -77,6 +82,13 @@ export interface GameModule<
   minBet(): Bet;
   /** The maths as data (`reelhouse.model/1`). */
   model(): unknown;
+  /** The exact PAR report, computed without simulation. */
+  exact(): ParReport;
+  /**
+   * Player policies for simulation and certification: how a simulated player answers
+   * each decision. `default` must exist; games with real choices offer several.
+   */
+  readonly policies: Readonly<Record<string, (state: State, awaiting: Awaiting) => Action>>;
   /** What a client needs to show the game: bet options, paytable, lines, rules flags. */
   describe(): unknown;
 }

@@ -57,3 +57,37 @@ export class ReplayRng implements Rng {
     return draw[1];
   }
 }
+
+/**
+ * Serves chosen values first (each must lie in the range asked for), then falls back to
+ * another source. This is how tests and dev-mode QA force reel stops and pick prizes:
+ * the game code runs unchanged, only its draws are chosen.
+ */
+export class ForcedRng implements Rng {
+  private index = 0;
+  constructor(
+    private readonly values: readonly number[],
+    private readonly fallback: Rng,
+  ) {}
+  get kind(): Rng["kind"] {
+    return this.fallback.kind;
+  }
+  /** How many forced values are still unused. */
+  get remaining(): number {
+    return this.values.length - this.index;
+  }
+  nextU32(): number {
+    return this.index < this.values.length ? this.take(4294967296) : this.fallback.nextU32();
+  }
+  int(n: number): number {
+    return this.index < this.values.length ? this.take(n) : this.fallback.int(n);
+  }
+  private take(range: number): number {
+    const v = this.values[this.index] as number;
+    if (!Number.isInteger(v) || v < 0 || v >= range) {
+      throw new RangeError(`forced draw #${this.index + 1} is ${v}, outside [0, ${range})`);
+    }
+    this.index++;
+    return v;
+  }
+}

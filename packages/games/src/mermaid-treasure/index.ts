@@ -1,5 +1,6 @@
 import type { GameModule } from "@reelhouse/engine";
 import { describeGame, modelJson } from "./describe.js";
+import { computeExact } from "./exact.js";
 import * as model from "./model.js";
 import { BET_OPTIONS } from "./model.js";
 import {
@@ -33,5 +34,17 @@ export const mermaidTreasure: GameModule<MermaidBet, MermaidState, MermaidAction
     lines: BET_OPTIONS.lines[0],
   }),
   model: modelJson,
+  exact: computeExact,
+  policies: {
+    /** Opens the lowest unopened object and plays every free spin. */
+    default: (_state, awaiting) =>
+      awaiting.type === "pick" ? { type: "pick", object: firstClosed(awaiting.opened) } : { type: "freeSpin" },
+  },
   describe: describeGame,
 };
+
+function firstClosed(opened: readonly number[]): number {
+  let object = 0;
+  while (opened.includes(object)) object++;
+  return object;
+}

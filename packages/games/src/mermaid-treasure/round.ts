@@ -208,10 +208,11 @@ function playSpin(
   events.push({ type: "spin", mode, stops: outcome.stops, window: windowToIds(outcome.window, REELS, ROWS, SYMBOL_IDS) });
 
   let win = 0;
+  let lineWin = 0;
   for (const lw of outcome.lineWins) {
     const coins = lw.pay * bet.coinsPerLine * multiplier;
     const amount = coins * bet.coinValue;
-    win += amount;
+    lineWin += amount;
     events.push({
       type: "lineWin",
       line: lw.line,
@@ -224,10 +225,13 @@ function playSpin(
     });
   }
 
+  win += lineWin;
+  let scatterWin = 0;
   const scatterPay = SCATTER_PAY_BY_COUNT[outcome.scatterCount] ?? 0;
   const scatterPositions = outcome.scatterCount > 0 ? positionsOf(outcome.window, SCATTER_INDEX) : [];
   if (scatterPay > 0) {
     const amount = scatterPay * totalBet;
+    scatterWin = amount;
     win += amount;
     events.push({
       type: "scatterWin",
@@ -240,6 +244,7 @@ function playSpin(
   }
 
   let freeSpins = state.freeSpins;
+  let triggered = state.triggered;
   if (outcome.scatterCount >= FREE_SPINS.minScatters) {
     const awardedBefore = freeSpins?.awarded ?? 0;
     const add = Math.min(FREE_SPINS.award, FREE_SPINS.maxPerRound - awardedBefore);
@@ -249,6 +254,8 @@ function playSpin(
         played: freeSpins?.played ?? 0,
         win: freeSpins?.win ?? 0,
       };
+      const key = mode === "freeSpins" ? "freeSpinsRetrigger" : "freeSpins";
+      triggered = { ...triggered, [key]: (triggered[key] ?? 0) + 1 };
       events.push({
         type: "freeSpinsTriggered",
         awarded: add,
@@ -262,6 +269,7 @@ function playSpin(
   let pick: PickState | null = null;
   if (outcome.bonusRun > 0) {
     pick = { picks: outcome.bonusRun, line: outcome.bonusLine, revealed: [], coins: 0 };
+    triggered = { ...triggered, bonus: (triggered.bonus ?? 0) + 1 };
     events.push({
       type: "bonusTriggered",
       line: outcome.bonusLine,
@@ -273,7 +281,17 @@ function playSpin(
   }
   events.push({ type: "spinEnded", win });
   if (mode === "freeSpins" && freeSpins) freeSpins = { ...freeSpins, win: freeSpins.win + win };
-  return { state: { ...state, freeSpins, pick, totalWin: state.totalWin + win }, win };
+  const winBy =
+    win === 0
+      ? state.winBy
+      : mode === "freeSpins"
+        ? addTo(state.winBy, "freeSpins", win)
+        : addTo(addTo(state.winBy, "baseLines", lineWin), "baseScatter", scatterWin);
+  return { state: { ...state, freeSpins, pick, triggered, winBy, totalWin: state.totalWin + win }, win };
+}
+
+function addTo(record: Readonly<Record<string, number>>, key: string, amount: number): Record<string, number> {
+  return amount === 0 ? { ...record } : { ...record, [key]: (record[key] ?? 0) + amount };
 }
 
 /** What the round waits for in `state`, or null when it is over. */
@@ -313,7 +331,15 @@ function finish(state: MermaidState, events: MermaidEvent[], win: number): Step<
 
 /** Starts a round: the paid spin. The bet must already be valid ({@link parseBet}). */
 export function start(bet: MermaidBet, rng: Rng): Step<MermaidState, MermaidEvent, MermaidAwaiting> {
-  const initial: MermaidState = { bet, totalBet: totalBetOf(bet), totalWin: 0, freeSpins: null, pick: null };
+  const initial: MermaidState = {
+    bet,
+    totalBet: totalBetOf(bet),
+    totalWin: 0,
+    winBy: {},
+    triggered: {},
+    freeSpins: null,
+    pick: null,
+  };
   const events: MermaidEvent[] = [];
   const { state, win } = playSpin(initial, "base", rng, events);
   return finish(state, events, win);
