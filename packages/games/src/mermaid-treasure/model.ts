@@ -286,14 +286,15 @@ export const TREASURE_BONUS = {
   objects: 12,
   maxCoins: 2500,
   prizes: [
-    { coins: 5, weight: 30 },
-    { coins: 10, weight: 30 },
-    { coins: 15, weight: 20 },
-    { coins: 20, weight: 15 },
-    { coins: 25, weight: 12 },
-    { coins: 50, weight: 8 },
-    { coins: 75, weight: 4 },
-    { coins: 100, weight: 3 },
+    { coins: 20, weight: 300 },
+    { coins: 25, weight: 267 },
+    { coins: 30, weight: 238 },
+    { coins: 35, weight: 211 },
+    { coins: 40, weight: 190 },
+    { coins: 50, weight: 150 },
+    { coins: 60, weight: 120 },
+    { coins: 75, weight: 85 },
+    { coins: 100, weight: 49 },
   ],
 } as const;
 
