@@ -164,7 +164,8 @@ function treasureRunLaw(strips: Uint8Array[]): number[][] {
         while (run < REELS && ((chosen[run] as number) >> (line[run] as number)) & 1) run++;
         if (run > longest) longest = run;
         const row = law[n] as number[];
-        row[longest >= TREASURE_BONUS.minRun ? longest : 0] += prob;
+        const k = longest >= TREASURE_BONUS.minRun ? longest : 0;
+        row[k] = (row[k] as number) + prob;
       }
       return;
     }
