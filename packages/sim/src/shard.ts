@@ -1,0 +1,80 @@
+/**
+ * One shard of a simulation: plays full rounds of the production game code on one
+ * seeded stream. Workers run this; tests and benchmarks may call it directly.
+ */
+import { type GameModule, type Rng, Xoshiro128 } from "@reelhouse/engine";
+import { getGame } from "@reelhouse/games";
+import { Tally, type TallyData } from "./tally.js";
+
+/** What a shard is asked to do (plain data, so it can cross into a worker). */
+export interface ShardTask {
+  game: string;
+  /** The bet as the game's own (untrusted, re-validated) bet object. */
+  bet: unknown;
+  policy: string;
+  seed: number;
+  /** Stream index: the shard draws from `new Xoshiro128(seed, stream)`. */
+  stream: number;
+  rounds: number;
+}
+
+/** A shard's counts and how long its play loop took. */
+export interface ShardResult {
+  tally: TallyData;
+  seconds: number;
+}
+
+/** Rounds between progress reports: large enough to cost nothing, small enough for a live bar. */
+export const PROGRESS_EVERY = 1 << 16;
+
+/** Looks up the game and policy of a task, failing with a clear message. */
+export function resolveTask(task: Pick<ShardTask, "game" | "policy">): {
+  game: GameModule<any, any, any, any, any>;
+  policy: (state: any, awaiting: any) => unknown;
+} {
+  const game = getGame(task.game);
+  if (!game) throw new Error(`unknown game '${task.game}'`);
+  const policy = game.policies[task.policy];
+  if (!policy)
+    throw new Error(`game '${task.game}' has no policy '${task.policy}'; policies: ${Object.keys(game.policies).join(", ")}`);
+  return { game, policy };
+}
+
+/**
+ * Plays `rounds` full rounds: `start`, then the policy answers every awaited decision
+ * through `act` until the round is over; each finished round is added to `tally`.
+ */
+export function playRounds(
+  game: GameModule<any, any, any, any, any>,
+  bet: unknown,
+  policy: (state: any, awaiting: any) => unknown,
+  rng: Rng,
+  rounds: number,
+  tally: Tally,
+): void {
+  for (let i = 0; i < rounds; i++) {
+    let step = game.start(bet, rng);
+    while (step.awaiting !== null) step = game.act(step.state, policy(step.state, step.awaiting), rng);
+    tally.add(step.state);
+  }
+}
+
+/**
+ * Runs a whole shard, calling `onProgress(roundsDone)` every {@link PROGRESS_EVERY} rounds.
+ * The result depends only on the task, never on timing.
+ */
+export function runShard(task: ShardTask, onProgress?: (done: number) => void): ShardResult {
+  const { game, policy } = resolveTask(task);
+  const bet = game.parseBet(task.bet);
+  const rng = new Xoshiro128(task.seed, task.stream);
+  const tally = new Tally();
+  const started = performance.now();
+  let done = 0;
+  while (done < task.rounds) {
+    const chunk = Math.min(PROGRESS_EVERY, task.rounds - done);
+    playRounds(game, bet, policy, rng, chunk, tally);
+    done += chunk;
+    onProgress?.(done);
+  }
+  return { tally: tally.data(), seconds: (performance.now() - started) / 1000 };
+}
