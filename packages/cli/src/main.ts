@@ -3,6 +3,9 @@
  * Each command gets its arguments and returns an exit code.
  */
 import { modelCommand } from "./commands/model.js";
+import { parCommand } from "./commands/par.js";
+import { rngCommand } from "./commands/rng.js";
+import { simCommand } from "./commands/sim.js";
 
 export interface Command {
   /** One line of help. */
@@ -13,6 +16,9 @@ export interface Command {
 
 const COMMANDS: Record<string, Command> = {
   model: modelCommand,
+  par: parCommand,
+  rng: rngCommand,
+  sim: simCommand,
 };
 
 function help(): string {
