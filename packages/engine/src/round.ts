@@ -29,9 +29,18 @@ export class GameInputError extends Error {
  */
 export interface RoundMachine<Bet, State, Action, Event, Awaiting> {
   /** Plays the paid (or granted) first step of a round at `bet`. */
-  start(bet: Bet, rng: Rng): Step<State, Event, Awaiting>;
+  start(bet: Bet, rng: Rng, options?: RoundOptions): Step<State, Event, Awaiting>;
   /** Applies a player action to an unfinished round. Throws {@link GameInputError} for an action not awaited. */
-  act(state: State, action: Action, rng: Rng): Step<State, Event, Awaiting>;
+  act(state: State, action: Action, rng: Rng, options?: RoundOptions): Step<State, Event, Awaiting>;
+}
+
+/**
+ * How a step is played. `events: false` skips building the client's events (the
+ * simulator's fast path): every number of the step — draws, wins, state — still comes
+ * from the same code, and the step's `events` is an empty array.
+ */
+export interface RoundOptions {
+  readonly events?: boolean;
 }
 
 /** The minimal shape every awaiting value has, so a server can reason about it generically. */

@@ -21,37 +21,70 @@ export interface LineResult {
 }
 
 /**
- * Evaluates the line whose row on reel `r` is `lineRows[r]` in a column-major window
- * (`window[r * rows + row]`). Writes into `out` (reused to avoid allocation) and
- * returns the pay. A combination must start on reel 1 and be contiguous.
+ * A paytable and a set of paylines compiled for the hot path: flat typed arrays, and
+ * each line as the window cells it crosses (`cell = reel * rows + row`).
  */
-export function evaluateLine(
-  table: LinePaytable,
-  window: Uint8Array,
-  rows: number,
-  lineRows: ArrayLike<number>,
-  out: LineResult,
-): number {
-  const reels = table.reels;
-  const wild = table.wild;
-  const first = window[lineRows[0] as number] as number;
+export interface CompiledLines {
+  readonly reels: number;
+  readonly wild: number;
+  /** `pays[symbol * (reels + 1) + k]`. */
+  readonly pays: Int32Array;
+  readonly substitutes: Uint8Array;
+  /** `cells[line * reels + reel]`. */
+  readonly cells: Int8Array;
+  readonly lineCount: number;
+}
+
+/** Compiles a paytable and paylines (row per reel, 0 = top) for a window of `rows` rows. */
+export function compileLines(table: LinePaytable, paylines: readonly (readonly number[])[], rows: number): CompiledLines {
+  const { reels } = table;
+  const pays = new Int32Array(table.pays.length * (reels + 1));
+  table.pays.forEach((p, s) => {
+    pays.set(p.subarray(0, reels + 1), s * (reels + 1));
+  });
+  const cells = new Int8Array(paylines.length * reels);
+  paylines.forEach((line, l) => {
+    for (let r = 0; r < reels; r++) cells[l * reels + r] = r * rows + (line[r] as number);
+  });
+  return {
+    reels,
+    wild: table.wild,
+    pays,
+    substitutes: Uint8Array.from(table.substitutes, (x) => (x ? 1 : 0)),
+    cells,
+    lineCount: paylines.length,
+  };
+}
+
+/**
+ * Evaluates line `line` of a compiled set in a column-major window. Writes the paying
+ * symbol and count into `out` and returns the pay (coins per coin on the line).
+ * A combination starts on reel 1 and is contiguous; with a wild first, the better of
+ * the wild's own run and the run it completes for the next symbol is paid.
+ */
+export function evaluateCompiledLine(c: CompiledLines, window: Uint8Array, line: number, out: LineResult): number {
+  const reels = c.reels;
+  const wild = c.wild;
+  const cells = c.cells;
+  const base = line * reels;
+  const stride = reels + 1;
+  const first = window[cells[base] as number] as number;
   if (first === wild) {
     let wilds = 1;
-    while (wilds < reels && window[wilds * rows + (lineRows[wilds] as number)] === wild) wilds++;
-    const wildPay = (table.pays[wild] as Int32Array)[wilds] as number;
-    let best = wildPay;
+    while (wilds < reels && window[cells[base + wilds] as number] === wild) wilds++;
+    let best = c.pays[wild * stride + wilds] as number;
     let bestSymbol = wild;
     let bestCount = wilds;
     if (wilds < reels) {
-      const s = window[wilds * rows + (lineRows[wilds] as number)] as number;
-      if (table.substitutes[s]) {
+      const s = window[cells[base + wilds] as number] as number;
+      if (c.substitutes[s] === 1) {
         let n = wilds + 1;
         while (n < reels) {
-          const x = window[n * rows + (lineRows[n] as number)] as number;
+          const x = window[cells[base + n] as number];
           if (x !== s && x !== wild) break;
           n++;
         }
-        const subPay = (table.pays[s] as Int32Array)[n] as number;
+        const subPay = c.pays[s * stride + n] as number;
         if (subPay > best) {
           best = subPay;
           bestSymbol = s;
@@ -64,18 +97,33 @@ export function evaluateLine(
     out.count = best > 0 ? bestCount : 0;
     return best;
   }
-  const subs = table.substitutes[first] === true;
+  const subs = c.substitutes[first] === 1;
   let n = 1;
   while (n < reels) {
-    const x = window[n * rows + (lineRows[n] as number)] as number;
+    const x = window[cells[base + n] as number];
     if (x !== first && !(subs && x === wild)) break;
     n++;
   }
-  const pay = (table.pays[first] as Int32Array)[n] as number;
+  const pay = c.pays[first * stride + n] as number;
   out.pay = pay;
   out.symbol = first;
   out.count = pay > 0 ? n : 0;
   return pay;
+}
+
+/**
+ * Evaluates the line whose row on reel `r` is `lineRows[r]` in a column-major window
+ * (`window[r * rows + row]`). Convenience form of {@link evaluateCompiledLine} for
+ * one-off evaluations (tests, exact maths); compile once for hot loops.
+ */
+export function evaluateLine(
+  table: LinePaytable,
+  window: Uint8Array,
+  rows: number,
+  lineRows: ArrayLike<number>,
+  out: LineResult,
+): number {
+  return evaluateCompiledLine(compileLines(table, [Array.from(lineRows)], rows), window, 0, out);
 }
 
 /**
@@ -85,5 +133,13 @@ export function evaluateLine(
 export function leadingRun(window: Uint8Array, rows: number, lineRows: ArrayLike<number>, symbol: number, reels: number): number {
   let n = 0;
   while (n < reels && window[n * rows + (lineRows[n] as number)] === symbol) n++;
+  return n;
+}
+
+/** {@link leadingRun} for line `line` of a compiled set. */
+export function leadingRunCompiled(c: CompiledLines, window: Uint8Array, line: number, symbol: number): number {
+  const base = line * c.reels;
+  let n = 0;
+  while (n < c.reels && window[c.cells[base + n] as number] === symbol) n++;
   return n;
 }

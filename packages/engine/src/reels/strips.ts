@@ -25,7 +25,7 @@ export function reelSetFromIds(strips: readonly (readonly string[])[], symbolIds
 export function drawStops(reels: ReelSet, rng: Rng, out: number[] = []): number[] {
   const strips = reels.strips;
   for (let r = 0; r < strips.length; r++) out[r] = rng.int((strips[r] as Uint8Array).length);
-  out.length = strips.length;
+  if (out.length !== strips.length) out.length = strips.length;
   return out;
 }
 

@@ -5,16 +5,18 @@
  */
 import {
   type AwaitingBase,
+  compileLines,
   countSymbol,
   drawStops,
-  evaluateLine,
+  evaluateCompiledLine,
   fillWindow,
   GameInputError,
   type LinePaytable,
   type LineResult,
-  leadingRun,
+  leadingRunCompiled,
   type ReelSet,
   type Rng,
+  type RoundOptions,
   reelSetFromIds,
   type StateBase,
   type Step,
@@ -83,8 +85,20 @@ export interface PickState {
   readonly coins: number;
 }
 
+/** The round's win split by source, minor units (sums to totalWin). */
+export type MermaidWinBy = {
+  readonly baseLines: number;
+  readonly baseScatter: number;
+  /** Everything won in free spins, including Treasure bonuses played inside them. */
+  readonly freeSpins: number;
+  /** Treasure bonus triggered by the paid spin. */
+  readonly bonus: number;
+};
+
 /** The round state: plain JSON, stored after every step. */
 export interface MermaidState extends StateBase {
+  readonly winBy: MermaidWinBy;
+  readonly triggered: { readonly freeSpins: number; readonly freeSpinsRetrigger: number; readonly bonus: number };
   readonly bet: MermaidBet;
   readonly freeSpins: { readonly awarded: number; readonly played: number; readonly win: number } | null;
   readonly pick: PickState | null;
@@ -116,7 +130,7 @@ export const PAYTABLE: LinePaytable = {
 const SCATTER_PAY_BY_COUNT = [0, ...(SCATTER_PAYS[SCATTER] ?? [])];
 export const BASE_REELS: ReelSet = reelSetFromIds(REEL_STRIPS_BASE, SYMBOL_IDS);
 export const FREE_SPIN_REELS: ReelSet = reelSetFromIds(REEL_STRIPS_FREE_SPINS, SYMBOL_IDS);
-const LINE_ROWS = PAYLINES.map((l) => Int8Array.from(l));
+const LINES = compileLines(PAYTABLE, PAYLINES, ROWS);
 const PRIZE_TOTAL_WEIGHT = TREASURE_BONUS.prizes.reduce((a, p) => a + p.weight, 0);
 
 /** Draws one pick prize (coins per coin on a line) by weight: a single `rng.int(totalWeight)`. */
@@ -153,28 +167,55 @@ const scratchResult: LineResult = { pay: 0, symbol: 0, count: 0 };
  * TREASURE run starting on reel 1 over the enabled lines.
  */
 export function spin(reels: ReelSet, lines: number, rng: Rng): SpinOutcome {
-  const stops = drawStops(reels, rng);
-  const window = fillWindow(reels, stops, ROWS, new Uint8Array(REELS * ROWS));
-  const lineWins: SpinOutcome["lineWins"] = [];
+  return spinInto(reels, lines, rng, newOutcome(), true);
+}
+
+function newOutcome(): SpinOutcome {
+  return {
+    stops: [],
+    window: new Uint8Array(REELS * ROWS),
+    lineWins: [],
+    linePaySum: 0,
+    scatterCount: 0,
+    bonusRun: 0,
+    bonusLine: 0,
+  };
+}
+
+/**
+ * The one implementation of a spin. Writes into `out`; lists the paying lines only when
+ * `listLineWins` (events need them; a simulation without events needs only the sum).
+ */
+function spinInto(reels: ReelSet, lines: number, rng: Rng, out: SpinOutcome, listLineWins: boolean): SpinOutcome {
+  drawStops(reels, rng, out.stops);
+  const window = fillWindow(reels, out.stops, ROWS, out.window);
+  if (listLineWins && out.lineWins.length > 0) out.lineWins.length = 0;
   let linePaySum = 0;
   let bonusRun = 0;
   let bonusLine = 0;
   for (let l = 0; l < lines; l++) {
-    const rows = LINE_ROWS[l] as Int8Array;
-    const pay = evaluateLine(PAYTABLE, window, ROWS, rows, scratchResult);
+    const pay = evaluateCompiledLine(LINES, window, l, scratchResult);
     if (pay > 0) {
-      lineWins.push({ line: l + 1, symbol: scratchResult.symbol, count: scratchResult.count, pay });
+      if (listLineWins) out.lineWins.push({ line: l + 1, symbol: scratchResult.symbol, count: scratchResult.count, pay });
       linePaySum += pay;
     }
-    const run = leadingRun(window, ROWS, rows, BONUS_INDEX, REELS);
-    if (run >= TREASURE_BONUS.minRun && run > bonusRun) {
-      bonusRun = run;
-      bonusLine = l + 1;
+    if (window[LINES.cells[l * REELS] as number] === BONUS_INDEX) {
+      const run = leadingRunCompiled(LINES, window, l, BONUS_INDEX);
+      if (run >= TREASURE_BONUS.minRun && run > bonusRun) {
+        bonusRun = run;
+        bonusLine = l + 1;
+      }
     }
   }
-  const scatterCount = countSymbol(window, SCATTER_INDEX, ROWS);
-  return { stops, window, lineWins, linePaySum, scatterCount, bonusRun, bonusLine };
+  out.linePaySum = linePaySum;
+  out.bonusRun = bonusRun;
+  out.bonusLine = bonusLine;
+  out.scatterCount = countSymbol(window, SCATTER_INDEX, ROWS);
+  return out;
 }
+
+/** Reused by spins that build no events (simulation): nothing of it escapes the step. */
+const leanOutcome = newOutcome();
 
 const linePositions = (line: number, count: number): Position[] =>
   Array.from({ length: count }, (_, r) => [r, (PAYLINES[line - 1] as readonly number[])[r] as number] as Position);
@@ -199,21 +240,21 @@ function playSpin(
   state: MermaidState,
   mode: "base" | "freeSpins",
   rng: Rng,
-  events: MermaidEvent[],
+  events: MermaidEvent[] | null,
 ): { state: MermaidState; win: number } {
   const { bet } = state;
   const totalBet = state.totalBet;
-  const outcome = spin(mode === "base" ? BASE_REELS : FREE_SPIN_REELS, bet.lines, rng);
+  const reels = mode === "base" ? BASE_REELS : FREE_SPIN_REELS;
+  const outcome = events ? spin(reels, bet.lines, rng) : spinInto(reels, bet.lines, rng, leanOutcome, false);
   const multiplier = mode === "freeSpins" ? FREE_SPINS.lineWinMultiplier : 1;
-  events.push({ type: "spin", mode, stops: outcome.stops, window: windowToIds(outcome.window, REELS, ROWS, SYMBOL_IDS) });
+  events?.push({ type: "spin", mode, stops: outcome.stops, window: windowToIds(outcome.window, REELS, ROWS, SYMBOL_IDS) });
 
   let win = 0;
-  let lineWin = 0;
+  const lineWin = outcome.linePaySum * bet.coinsPerLine * multiplier * bet.coinValue;
   for (const lw of outcome.lineWins) {
     const coins = lw.pay * bet.coinsPerLine * multiplier;
     const amount = coins * bet.coinValue;
-    lineWin += amount;
-    events.push({
+    events?.push({
       type: "lineWin",
       line: lw.line,
       symbol: SYMBOL_IDS[lw.symbol] as string,
@@ -228,12 +269,12 @@ function playSpin(
   win += lineWin;
   let scatterWin = 0;
   const scatterPay = SCATTER_PAY_BY_COUNT[outcome.scatterCount] ?? 0;
-  const scatterPositions = outcome.scatterCount > 0 ? positionsOf(outcome.window, SCATTER_INDEX) : [];
+  const scatterPositions = events && outcome.scatterCount > 0 ? positionsOf(outcome.window, SCATTER_INDEX) : [];
   if (scatterPay > 0) {
     const amount = scatterPay * totalBet;
     scatterWin = amount;
     win += amount;
-    events.push({
+    events?.push({
       type: "scatterWin",
       symbol: SCATTER,
       count: outcome.scatterCount,
@@ -254,9 +295,11 @@ function playSpin(
         played: freeSpins?.played ?? 0,
         win: freeSpins?.win ?? 0,
       };
-      const key = mode === "freeSpins" ? "freeSpinsRetrigger" : "freeSpins";
-      triggered = { ...triggered, [key]: (triggered[key] ?? 0) + 1 };
-      events.push({
+      triggered =
+        mode === "freeSpins"
+          ? { freeSpins: triggered.freeSpins, freeSpinsRetrigger: triggered.freeSpinsRetrigger + 1, bonus: triggered.bonus }
+          : { freeSpins: triggered.freeSpins + 1, freeSpinsRetrigger: triggered.freeSpinsRetrigger, bonus: triggered.bonus };
+      events?.push({
         type: "freeSpinsTriggered",
         awarded: add,
         total: freeSpins.awarded,
@@ -269,8 +312,8 @@ function playSpin(
   let pick: PickState | null = null;
   if (outcome.bonusRun > 0) {
     pick = { picks: outcome.bonusRun, line: outcome.bonusLine, revealed: [], coins: 0 };
-    triggered = { ...triggered, bonus: (triggered.bonus ?? 0) + 1 };
-    events.push({
+    triggered = { freeSpins: triggered.freeSpins, freeSpinsRetrigger: triggered.freeSpinsRetrigger, bonus: triggered.bonus + 1 };
+    events?.push({
       type: "bonusTriggered",
       line: outcome.bonusLine,
       count: outcome.bonusRun,
@@ -279,19 +322,27 @@ function playSpin(
       positions: linePositions(outcome.bonusLine, outcome.bonusRun),
     });
   }
-  events.push({ type: "spinEnded", win });
+  events?.push({ type: "spinEnded", win });
   if (mode === "freeSpins" && freeSpins) freeSpins = { ...freeSpins, win: freeSpins.win + win };
   const winBy =
     win === 0
       ? state.winBy
       : mode === "freeSpins"
-        ? addTo(state.winBy, "freeSpins", win)
-        : addTo(addTo(state.winBy, "baseLines", lineWin), "baseScatter", scatterWin);
-  return { state: { ...state, freeSpins, pick, triggered, winBy, totalWin: state.totalWin + win }, win };
+        ? addWin(state.winBy, 0, 0, win, 0)
+        : addWin(state.winBy, lineWin, scatterWin, 0, 0);
+  // Built field by field (not spread): one object shape for every state keeps the hot path fast.
+  const next: MermaidState = { bet, totalBet, totalWin: state.totalWin + win, winBy, triggered, freeSpins, pick };
+  return { state: next, win };
 }
 
-function addTo(record: Readonly<Record<string, number>>, key: string, amount: number): Record<string, number> {
-  return amount === 0 ? { ...record } : { ...record, [key]: (record[key] ?? 0) + amount };
+/** Adds to the win split; a new object of the one fixed shape (the state stays immutable). */
+function addWin(w: MermaidWinBy, baseLines: number, baseScatter: number, freeSpins: number, bonus: number): MermaidWinBy {
+  return {
+    baseLines: w.baseLines + baseLines,
+    baseScatter: w.baseScatter + baseScatter,
+    freeSpins: w.freeSpins + freeSpins,
+    bonus: w.bonus + bonus,
+  };
 }
 
 /** What the round waits for in `state`, or null when it is over. */
@@ -320,27 +371,33 @@ export function awaitingOf(state: MermaidState): MermaidAwaiting | null {
   return null;
 }
 
-function finish(state: MermaidState, events: MermaidEvent[], win: number): Step<MermaidState, MermaidEvent, MermaidAwaiting> {
+const NO_EVENTS: MermaidEvent[] = [];
+
+function finish(
+  state: MermaidState,
+  events: MermaidEvent[] | null,
+  win: number,
+): Step<MermaidState, MermaidEvent, MermaidAwaiting> {
   const awaiting = awaitingOf(state);
-  if (!awaiting) {
+  if (!awaiting && events) {
     if (state.freeSpins) events.push({ type: "freeSpinsEnded", spins: state.freeSpins.played, win: state.freeSpins.win });
     events.push({ type: "roundEnded", totalWin: state.totalWin });
   }
-  return { state, events, win, awaiting };
+  return { state, events: events ?? NO_EVENTS, win, awaiting };
 }
 
 /** Starts a round: the paid spin. The bet must already be valid ({@link parseBet}). */
-export function start(bet: MermaidBet, rng: Rng): Step<MermaidState, MermaidEvent, MermaidAwaiting> {
+export function start(bet: MermaidBet, rng: Rng, options?: RoundOptions): Step<MermaidState, MermaidEvent, MermaidAwaiting> {
   const initial: MermaidState = {
     bet,
     totalBet: totalBetOf(bet),
     totalWin: 0,
-    winBy: {},
-    triggered: {},
+    winBy: { baseLines: 0, baseScatter: 0, freeSpins: 0, bonus: 0 },
+    triggered: { freeSpins: 0, freeSpinsRetrigger: 0, bonus: 0 },
     freeSpins: null,
     pick: null,
   };
-  const events: MermaidEvent[] = [];
+  const events: MermaidEvent[] | null = options?.events === false ? null : [];
   const { state, win } = playSpin(initial, "base", rng, events);
   return finish(state, events, win);
 }
@@ -357,7 +414,7 @@ export function act(state: MermaidState, action: MermaidAction, rng: Rng): Step<
   }
   if (action.type !== "freeSpin") throw new GameInputError("ACTION_NOT_AWAITED", `expected a free spin, got ${action.type}`);
   const fs = state.freeSpins as NonNullable<MermaidState["freeSpins"]>;
-  events.push({ type: "freeSpinStarted", spin: fs.played + 1, of: fs.awarded, multiplier: FREE_SPINS.lineWinMultiplier });
+  events?.push({ type: "freeSpinStarted", spin: fs.played + 1, of: fs.awarded, multiplier: FREE_SPINS.lineWinMultiplier });
   const counted: MermaidState = { ...state, freeSpins: { ...fs, played: fs.played + 1 } };
   const { state: next, win } = playSpin(counted, "freeSpins", rng, events);
   return finish(next, events, win);
@@ -367,7 +424,7 @@ export function act(state: MermaidState, action: MermaidAction, rng: Rng): Step<
  * Opens one object: draws its prize (never tripled, even in free spins), multiplies it
  * by coins per line, and clips the bonus at the sheet's 2,500-coin ceiling.
  */
-function revealPick(state: MermaidState, object: number, rng: Rng, events: MermaidEvent[]): [MermaidState, number] {
+function revealPick(state: MermaidState, object: number, rng: Rng, events: MermaidEvent[] | null): [MermaidState, number] {
   const pick = state.pick as PickState;
   if (!Number.isInteger(object) || object < 0 || object >= TREASURE_BONUS.objects) {
     throw new GameInputError("BAD_PICK", `object must be an integer in [0, ${TREASURE_BONUS.objects - 1}]`);
@@ -379,11 +436,11 @@ function revealPick(state: MermaidState, object: number, rng: Rng, events: Merma
   const amount = coins * bet.coinValue;
   const revealed = [...pick.revealed, { object, coins, amount }];
   const picksLeft = pick.picks - revealed.length;
-  events.push({ type: "pickRevealed", object, coins, amount, picksLeft });
+  events?.push({ type: "pickRevealed", object, coins, amount, picksLeft });
   const totalCoins = pick.coins + coins;
   let nextPick: PickState | null = { ...pick, revealed, coins: totalCoins };
   if (picksLeft === 0) {
-    events.push({
+    events?.push({
       type: "bonusEnded",
       coins: totalCoins,
       amount: totalCoins * bet.coinValue,
