@@ -32,3 +32,12 @@ export interface ParReport {
   /** Method and assumptions in words. */
   notes: string[];
 }
+
+/** Options for a game's exact calculation. */
+export interface ExactOptions {
+  /**
+   * false skips the full-cycle enumeration (hit frequency, base win distribution),
+   * which can take seconds; RTP and its breakdown are exact either way.
+   */
+  readonly fullCycle?: boolean;
+}

@@ -1,4 +1,4 @@
-import type { ParReport } from "./par.js";
+import type { ExactOptions, ParReport } from "./par.js";
 import type { Rng } from "./rng/rng.js";
 
 /**
@@ -92,7 +92,7 @@ export interface GameModule<
   /** The maths as data (`reelhouse.model/1`). */
   model(): unknown;
   /** The exact PAR report, computed without simulation. */
-  exact(): ParReport;
+  exact(options?: ExactOptions): ParReport;
   /**
    * Player policies for simulation and certification: how a simulated player answers
    * each decision. `default` must exist; games with real choices offer several.

@@ -135,7 +135,7 @@ export async function simulate(options: SimOptions): Promise<SimReport> {
   let exactRtp: number | undefined;
   if (options.exact !== false) {
     try {
-      exactRtp = game.exact().rtp;
+      exactRtp = game.exact({ fullCycle: false }).rtp;
     } catch {
       exactRtp = undefined;
     }

@@ -6,6 +6,9 @@ import { type GameModule, type Rng, Xoshiro128 } from "@reelhouse/engine";
 import { getGame } from "@reelhouse/games";
 import { Tally, type TallyData } from "./tally.js";
 
+/** Simulated steps build no client events: the same round code, minus presentation. */
+const LEAN = { events: false } as const;
+
 /** What a shard is asked to do (plain data, so it can cross into a worker). */
 export interface ShardTask {
   game: string;
@@ -53,8 +56,8 @@ export function playRounds(
   tally: Tally,
 ): void {
   for (let i = 0; i < rounds; i++) {
-    let step = game.start(bet, rng);
-    while (step.awaiting !== null) step = game.act(step.state, policy(step.state, step.awaiting), rng);
+    let step = game.start(bet, rng, LEAN);
+    while (step.awaiting !== null) step = game.act(step.state, policy(step.state, step.awaiting), rng, LEAN);
     tally.add(step.state);
   }
 }

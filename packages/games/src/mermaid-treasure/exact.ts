@@ -16,7 +16,7 @@
  *   all stop combinations (product of strip lengths), with each line's pay looked up in
  *   a precomputed 13^5 table.
  */
-import type { ParReport } from "@reelhouse/engine";
+import type { ExactOptions, ParReport } from "@reelhouse/engine";
 import { evaluateLine, type LineResult } from "@reelhouse/engine";
 import {
   FREE_SPINS,
@@ -351,12 +351,6 @@ function fullCycle(strips: Uint8Array[]) {
     });
   }
   return { cycle, hitFrequency: hits / cycle, mean: sum / cycle, meanSquare: sumSq / cycle, winDistribution };
-}
-
-/** Options for {@link computeExact}. */
-export interface ExactOptions {
-  /** Skip the full cycle (hit frequency, base win distribution); seconds faster. */
-  fullCycle?: boolean;
 }
 
 /** The exact PAR report of Mermaid Treasure at 15 lines, with RTP by number of lines. */
