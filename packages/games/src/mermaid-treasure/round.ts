@@ -448,9 +448,11 @@ function revealPick(state: MermaidState, object: number, rng: Rng, events: Merma
     });
     nextPick = null;
   }
-  const freeSpins =
-    state.freeSpins && state.freeSpins.played > 0 ? { ...state.freeSpins, win: state.freeSpins.win + amount } : state.freeSpins;
-  return [{ ...state, pick: nextPick, freeSpins, totalWin: state.totalWin + amount }, amount];
+  // A bonus won inside free spins belongs to the free-spins feature; one from the paid spin is the base bonus.
+  const inFreeSpins = state.freeSpins !== null && state.freeSpins.played > 0;
+  const freeSpins = inFreeSpins && state.freeSpins ? { ...state.freeSpins, win: state.freeSpins.win + amount } : state.freeSpins;
+  const winBy = inFreeSpins ? addWin(state.winBy, 0, 0, amount, 0) : addWin(state.winBy, 0, 0, 0, amount);
+  return [{ ...state, pick: nextPick, freeSpins, winBy, totalWin: state.totalWin + amount }, amount];
 }
 
 // ---------------------------------------------------------------------------------
