@@ -61,8 +61,8 @@ export interface TallyData {
 }
 
 /**
- * Counts finished rounds. {@link add} is the hot path: it allocates nothing for a
- * losing round and touches the per-source maps only for rounds that win or trigger.
+ * Counts finished rounds. {@link add} is the hot path: it allocates nothing (after the
+ * first round of each new source or feature) and posts nothing; workers report per chunk.
  */
 export class Tally {
   rounds = 0;
@@ -73,8 +73,13 @@ export class Tally {
   maxWin = 0;
   maxWinBet = 0;
   readonly buckets = new Float64Array(BUCKETS);
-  private readonly winBy = new Map<string, ExactSum>();
-  private readonly triggered = new Map<string, { rounds: number; triggers: number }>();
+  /** Win sources met so far and their exact sums (parallel arrays). */
+  private readonly sources: string[] = [];
+  private readonly sourceSums: ExactSum[] = [];
+  /** Features met so far, rounds that triggered each, and total triggers. */
+  private readonly features: string[] = [];
+  private readonly featureRounds: number[] = [];
+  private readonly featureTriggers: number[] = [];
   /** Bucket thresholds in minor units for `thresholdBet` (bets rarely change in a run). */
   private readonly thresholds = new Float64Array(WIN_BUCKET_EDGES.length);
   private thresholdBet = -1;
@@ -99,13 +104,7 @@ export class Tally {
       const winBy = state.winBy;
       for (const source in winBy) {
         const amount = winBy[source] as number;
-        if (amount === 0) continue;
-        let sum = this.winBy.get(source);
-        if (!sum) {
-          sum = new ExactSum();
-          this.winBy.set(source, sum);
-        }
-        sum.add(amount);
+        if (amount !== 0) (this.sourceSums[this.slot(this.sources, source)] as ExactSum).add(amount);
       }
     } else {
       this.buckets[0] = (this.buckets[0] as number) + 1;
@@ -114,14 +113,25 @@ export class Tally {
     for (const feature in triggered) {
       const times = triggered[feature] as number;
       if (times === 0) continue;
-      let entry = this.triggered.get(feature);
-      if (!entry) {
-        entry = { rounds: 0, triggers: 0 };
-        this.triggered.set(feature, entry);
-      }
-      entry.rounds++;
-      entry.triggers += times;
+      const i = this.slot(this.features, feature);
+      this.featureRounds[i] = (this.featureRounds[i] as number) + 1;
+      this.featureTriggers[i] = (this.featureTriggers[i] as number) + times;
     }
+  }
+
+  /**
+   * Index of `key` in `keys`, appending it (with zeroed counters) when new. Games have a
+   * handful of sources and features, so a scan of interned strings beats a hash lookup.
+   */
+  private slot(keys: string[], key: string): number {
+    for (let i = 0; i < keys.length; i++) if (keys[i] === key) return i;
+    keys.push(key);
+    if (keys === this.sources) this.sourceSums.push(new ExactSum());
+    else {
+      this.featureRounds.push(0);
+      this.featureTriggers.push(0);
+    }
+    return keys.length - 1;
   }
 
   /** Bucket index of a positive win: exact integer comparisons against edge x bet. */
@@ -147,8 +157,13 @@ export class Tally {
       maxWin: this.maxWin,
       maxWinBet: this.maxWinBet,
       buckets: Array.from(this.buckets),
-      winBy: Object.fromEntries([...this.winBy].map(([k, v]) => [k, v.value])),
-      triggered: Object.fromEntries([...this.triggered].map(([k, v]) => [k, { ...v }])),
+      winBy: Object.fromEntries(this.sources.map((k, i) => [k, (this.sourceSums[i] as ExactSum).value])),
+      triggered: Object.fromEntries(
+        this.features.map((k, i) => [
+          k,
+          { rounds: this.featureRounds[i] as number, triggers: this.featureTriggers[i] as number },
+        ]),
+      ),
     };
   }
 }
