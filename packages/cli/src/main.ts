@@ -4,7 +4,9 @@
  */
 import { modelCommand } from "./commands/model.js";
 import { parCommand } from "./commands/par.js";
+import { replayCommand } from "./commands/replay.js";
 import { rngCommand } from "./commands/rng.js";
+import { serveCommand } from "./commands/serve.js";
 import { simCommand } from "./commands/sim.js";
 
 export interface Command {
@@ -16,6 +18,8 @@ export interface Command {
 
 const COMMANDS: Record<string, Command> = {
   model: modelCommand,
+  serve: serveCommand,
+  replay: replayCommand,
   par: parCommand,
   rng: rngCommand,
   sim: simCommand,

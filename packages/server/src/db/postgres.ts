@@ -1,0 +1,99 @@
+import pg from "pg";
+import type { Database, Sql } from "./database.js";
+
+// BIGINT (int8) and COUNT come back as strings by default; our amounts fit in 2^53.
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+function wrap(client: pg.PoolClient | pg.Pool): Sql {
+  return {
+    query: async <T>(text: string, params: readonly unknown[] = []) =>
+      (await client.query(text, params as unknown[])).rows as T[],
+    one: async <T>(text: string, params: readonly unknown[] = []) =>
+      (await client.query(text, params as unknown[])).rows[0] as T | undefined,
+    run: async (text: string, params: readonly unknown[] = []) => (await client.query(text, params as unknown[])).rowCount ?? 0,
+  };
+}
+
+/**
+ * PostgreSQL through `pg`. Commits are durable by PostgreSQL's own WAL fsync
+ * (synchronous_commit on). Several server processes share one database: per-player row
+ * locks (`SELECT … FOR UPDATE`) serialise a player's requests across processes.
+ * A `schema` query parameter in the URL selects a schema (created if missing), so test
+ * files can use one database without colliding.
+ */
+export class PostgresDatabase implements Database {
+  readonly dialect = "postgres" as const;
+  readonly location: string;
+  readonly pool: pg.Pool;
+  readonly schema: string | null;
+
+  constructor(url: string, options: { max?: number } = {}) {
+    const parsed = new URL(url);
+    this.schema = parsed.searchParams.get("schema");
+    parsed.searchParams.delete("schema");
+    if (this.schema !== null && !/^[a-z_][a-z0-9_]{0,62}$/.test(this.schema)) {
+      throw new Error(`schema name '${this.schema}' must match [a-z_][a-z0-9_]*`);
+    }
+    parsed.password = parsed.password ? "***" : "";
+    this.location = parsed.toString() + (this.schema ? ` (schema ${this.schema})` : "");
+    const connection = new URL(url);
+    connection.searchParams.delete("schema");
+    this.pool = new pg.Pool({
+      connectionString: connection.toString(),
+      max: options.max ?? 10,
+      ...(this.schema ? { options: `-c search_path=${this.schema}` } : {}),
+    });
+    // An idle client's error (e.g. the server restarting) must not crash the process.
+    this.pool.on("error", () => {});
+  }
+
+  /** Creates the schema named in the URL (before migrations). */
+  async ensureSchema(): Promise<void> {
+    if (!this.schema) return;
+    const client = await this.pool.connect();
+    try {
+      await client.query(`CREATE SCHEMA IF NOT EXISTS ${this.schema}`);
+    } finally {
+      client.release();
+    }
+  }
+
+  async tx<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query("BEGIN");
+      const value = await fn(wrap(client));
+      await client.query("COMMIT");
+      return value;
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async read<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
+    return fn(wrap(this.pool));
+  }
+
+  /** Runs `fn` holding a cluster-wide advisory lock (migrations from several processes). */
+  async withAdvisoryLock<T>(key: number, fn: (sql: Sql) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query("SELECT pg_advisory_lock($1)", [key]);
+      try {
+        return await fn(wrap(client));
+      } finally {
+        await client.query("SELECT pg_advisory_unlock($1)", [key]);
+      }
+    } finally {
+      client.release();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}

@@ -1,0 +1,181 @@
+import type { Database } from "./database.js";
+import { PostgresDatabase } from "./postgres.js";
+import { SqliteDatabase } from "./sqlite.js";
+
+/**
+ * Schema migrations, in order; each runs once and is recorded in `schema_migrations`.
+ * The DDL is the portable subset of SQLite and PostgreSQL. Times are epoch milliseconds;
+ * amounts are integer minor units; JSON documents are TEXT.
+ */
+export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
+  {
+    version: 1,
+    name: "core: players, sessions, ledger, rounds, steps, idempotency, autoplay, grants, audit",
+    sql: `
+CREATE TABLE players (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  currency TEXT NOT NULL,
+  demo INTEGER NOT NULL,
+  jurisdiction TEXT NOT NULL,
+  external_id TEXT,
+  created_at BIGINT NOT NULL
+);
+CREATE TABLE accounts (
+  id TEXT PRIMARY KEY,
+  kind TEXT NOT NULL,
+  player_id TEXT REFERENCES players(id),
+  currency TEXT NOT NULL,
+  balance BIGINT NOT NULL DEFAULT 0,
+  CHECK (kind <> 'player' OR balance >= 0)
+);
+CREATE TABLE transactions (
+  id TEXT PRIMARY KEY,
+  kind TEXT NOT NULL,
+  player_id TEXT,
+  round_id TEXT,
+  amount BIGINT NOT NULL,
+  balance_after BIGINT,
+  created_at BIGINT NOT NULL,
+  note TEXT
+);
+CREATE INDEX transactions_player_time ON transactions(player_id, created_at);
+CREATE TABLE ledger_entries (
+  tx_id TEXT NOT NULL REFERENCES transactions(id),
+  account_id TEXT NOT NULL REFERENCES accounts(id),
+  amount BIGINT NOT NULL,
+  balance_after BIGINT NOT NULL,
+  PRIMARY KEY (tx_id, account_id)
+);
+CREATE TABLE sessions (
+  token_hash TEXT PRIMARY KEY,
+  player_id TEXT NOT NULL REFERENCES players(id),
+  created_at BIGINT NOT NULL,
+  last_seen_at BIGINT NOT NULL,
+  ended_at BIGINT,
+  ended_reason TEXT
+);
+CREATE INDEX sessions_player ON sessions(player_id, last_seen_at);
+CREATE TABLE launch_tokens (
+  token_hash TEXT PRIMARY KEY,
+  player_id TEXT NOT NULL REFERENCES players(id),
+  created_at BIGINT NOT NULL,
+  expires_at BIGINT NOT NULL,
+  used_at BIGINT
+);
+CREATE TABLE rounds (
+  id TEXT PRIMARY KEY,
+  player_id TEXT NOT NULL REFERENCES players(id),
+  game_id TEXT NOT NULL,
+  game_version TEXT NOT NULL,
+  bet TEXT NOT NULL,
+  total_bet BIGINT NOT NULL,
+  paid INTEGER NOT NULL,
+  total_win BIGINT NOT NULL,
+  settled BIGINT NOT NULL DEFAULT 0,
+  status TEXT NOT NULL,
+  state TEXT NOT NULL,
+  awaiting TEXT,
+  step_count INTEGER NOT NULL,
+  autoplay_id TEXT,
+  grant_id TEXT,
+  started_at BIGINT NOT NULL,
+  ended_at BIGINT
+);
+CREATE UNIQUE INDEX rounds_one_open ON rounds(player_id, game_id) WHERE status = 'open';
+CREATE INDEX rounds_player_time ON rounds(player_id, started_at);
+CREATE TABLE steps (
+  round_id TEXT NOT NULL REFERENCES rounds(id),
+  idx INTEGER NOT NULL,
+  action TEXT,
+  events TEXT NOT NULL,
+  win BIGINT NOT NULL,
+  awaiting TEXT,
+  state TEXT NOT NULL,
+  draws TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  PRIMARY KEY (round_id, idx)
+);
+CREATE TABLE idempotency (
+  player_id TEXT NOT NULL,
+  request_id TEXT NOT NULL,
+  fingerprint TEXT NOT NULL,
+  status INTEGER NOT NULL,
+  response TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  PRIMARY KEY (player_id, request_id)
+);
+CREATE TABLE autoplays (
+  id TEXT PRIMARY KEY,
+  player_id TEXT NOT NULL REFERENCES players(id),
+  game_id TEXT NOT NULL,
+  bet TEXT NOT NULL,
+  spins_total INTEGER NOT NULL,
+  spins_done INTEGER NOT NULL,
+  loss_limit BIGINT NOT NULL,
+  single_win_limit BIGINT,
+  stop_on_jackpot INTEGER NOT NULL,
+  net BIGINT NOT NULL,
+  status TEXT NOT NULL,
+  stop_reason TEXT,
+  created_at BIGINT NOT NULL,
+  updated_at BIGINT NOT NULL
+);
+CREATE TABLE bonus_grants (
+  id TEXT PRIMARY KEY,
+  player_id TEXT NOT NULL REFERENCES players(id),
+  game_id TEXT NOT NULL,
+  bet TEXT NOT NULL,
+  spins_total INTEGER NOT NULL,
+  spins_used INTEGER NOT NULL,
+  created_at BIGINT NOT NULL
+);
+CREATE TABLE admin_audit (
+  id TEXT PRIMARY KEY,
+  at BIGINT NOT NULL,
+  action TEXT NOT NULL,
+  details TEXT NOT NULL
+);
+CREATE TABLE settings (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+`,
+  },
+];
+
+/** Applies every migration not yet applied. Safe to call from several processes at once. */
+export async function migrate(db: Database): Promise<number[]> {
+  const applied: number[] = [];
+  const apply = async () => {
+    for (const m of MIGRATIONS) {
+      const done = await db.tx(async (sql) => {
+        await sql.run(
+          "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)",
+        );
+        const row = await sql.one("SELECT version FROM schema_migrations WHERE version = $1", [m.version]);
+        if (row) return true;
+        return false;
+      });
+      if (done) continue;
+      if (db instanceof SqliteDatabase) {
+        db.execScript(
+          `BEGIN IMMEDIATE;\n${m.sql}\nINSERT INTO schema_migrations VALUES (${m.version}, '${m.name.replace(/'/g, "''")}', ${Date.now()});\nCOMMIT;`,
+        );
+      } else {
+        await db.tx(async (sql) => {
+          await sql.run(m.sql);
+          await sql.run("INSERT INTO schema_migrations VALUES ($1, $2, $3)", [m.version, m.name, Date.now()]);
+        });
+      }
+      applied.push(m.version);
+    }
+  };
+  if (db instanceof PostgresDatabase) {
+    await db.ensureSchema();
+    await db.withAdvisoryLock(0x7265656c, async () => apply());
+  } else {
+    await apply();
+  }
+  return applied;
+}
