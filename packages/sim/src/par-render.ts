@@ -15,7 +15,8 @@ export function odds(probability: number): string {
   if (probability <= 0) return "0";
   const oneIn = 1 / probability;
   const inWords = oneIn >= 1e6 ? oneIn.toExponential(3) : oneIn.toFixed(oneIn < 100 ? 2 : 1);
-  return `${probability.toPrecision(6)} (1 in ${inWords})`;
+  const p = probability < 1e-4 ? probability.toExponential(5) : probability.toPrecision(6);
+  return `${p} (1 in ${inWords})`;
 }
 
 /** The label of a win bucket in multiples of the total bet: "0", "(0,1)", "[1,2)", "1000+". */

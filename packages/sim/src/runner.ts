@@ -105,7 +105,7 @@ export async function simulate(options: SimOptions): Promise<SimReport> {
   const { game } = resolveTask({ game: options.game, policy: policyName });
   const rounds = positiveInteger("rounds", options.rounds, Number.MAX_SAFE_INTEGER);
   const threads = positiveInteger("threads", options.threads ?? availableParallelism(), MAX_THREADS);
-  const seed = options.seed ?? randomInt(0, 2 ** 48);
+  const seed = options.seed ?? randomInt(0, 2 ** 48 - 1);
   if (!Number.isSafeInteger(seed) || seed < 0 || seed > MAX_SEED) {
     throw new RangeError(`seed must be an integer in [0, ${MAX_SEED}], got ${seed}`);
   }

@@ -22,16 +22,18 @@ const BUCKETS = WIN_BUCKET_LABELS.length;
 const FLUSH_AT = 2 ** 52;
 
 /**
- * An exact running sum of non-negative integers: a fast double part that is moved into a
+ * An exact running sum of non-negative safe integers: a fast double part that is moved into a
  * BigInt before it could lose precision. Adding is one addition and one comparison.
  */
 export class ExactSum {
   low = 0;
   high = 0n;
   add(n: number): void {
-    this.low += n;
-    if (this.low >= FLUSH_AT) {
-      this.high += BigInt(this.low);
+    const sum = this.low + n;
+    if (sum < FLUSH_AT) this.low = sum;
+    else {
+      // The double sum may have rounded: move both parts into the BigInt exactly.
+      this.high += BigInt(this.low) + BigInt(n);
       this.low = 0;
     }
   }
