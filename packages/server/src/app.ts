@@ -66,24 +66,20 @@ export async function buildApp(server: GameServer, options: AppOptions = {}): Pr
     }
     const e = error as { statusCode?: number; code?: string; message?: string };
     if (typeof e.statusCode === "number" && e.statusCode >= 400 && e.statusCode < 500) {
-      return reply
-        .status(e.statusCode)
-        .send({
-          error: {
-            code: e.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE" ? "BAD_CONTENT_TYPE" : "BAD_REQUEST",
-            message: e.message ?? "bad request",
-          },
-        });
-    }
-    app.log.error(error);
-    return reply
-      .status(500)
-      .send({
+      return reply.status(e.statusCode).send({
         error: {
-          code: "INTERNAL",
-          message: "internal error; nothing was answered for this request, retry with the same requestId",
+          code: e.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE" ? "BAD_CONTENT_TYPE" : "BAD_REQUEST",
+          message: e.message ?? "bad request",
         },
       });
+    }
+    app.log.error(error);
+    return reply.status(500).send({
+      error: {
+        code: "INTERNAL",
+        message: "internal error; nothing was answered for this request, retry with the same requestId",
+      },
+    });
   });
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send({ error: { code: "NOT_FOUND", message: `no route ${request.method} ${request.url.split("?")[0]}` } });
