@@ -1,0 +1,148 @@
+/**
+ * The client's only door to the server: typed calls to /api/v1. Every mutating call
+ * carries a fresh requestId, and a network failure is retried with the SAME requestId so
+ * the server answers the committed result instead of playing twice.
+ */
+import type {
+  ActionRequest,
+  ApiError,
+  AutoplayRequest,
+  AutoplayState,
+  CreateSessionResponse,
+  GameSummary,
+  HistoryResponse,
+  OpenRound,
+  RoundDetail,
+  StartRoundRequest,
+  StepResponse,
+} from "@reelhouse/protocol";
+import type { GameDescription } from "./shell/types.js";
+
+/** A 4xx/5xx answer, with the server's stable code and details. */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = "ApiRequestError";
+  }
+}
+
+/** A random idempotency key for one mutating request. */
+export function newRequestId(): string {
+  return crypto.randomUUID();
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Unwraps `{ key: value }` envelopes and accepts the bare value too. */
+function unwrap<T>(body: unknown, key: string): T {
+  if (body && typeof body === "object" && key in body) return (body as Record<string, unknown>)[key] as T;
+  return body as T;
+}
+
+export class Api {
+  private token: string | null = null;
+
+  constructor(private readonly base = "/api/v1") {}
+
+  /** Sets the bearer token of the current session (kept in sessionStorage by the shell). */
+  setToken(token: string | null): void {
+    this.token = token;
+  }
+
+  private async request<T>(method: string, path: string, body?: unknown, retries = 0): Promise<T> {
+    const headers: Record<string, string> = { accept: "application/json" };
+    if (body !== undefined) headers["content-type"] = "application/json";
+    if (this.token) headers.authorization = `Bearer ${this.token}`;
+    let response: Response;
+    try {
+      response = await fetch(`${this.base}${path}`, {
+        method,
+        headers,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    } catch (error) {
+      // The connection dropped: the request may or may not have been committed, so retry it
+      // unchanged (same requestId) and let the server's idempotency answer.
+      if (retries < 4) {
+        await sleep(400 * 2 ** retries);
+        return this.request<T>(method, path, body, retries + 1);
+      }
+      throw new ApiRequestError(0, "NETWORK", `Cannot reach the game server (${String(error)}).`);
+    }
+    const text = await response.text();
+    let parsed: unknown = null;
+    if (text) {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = null;
+      }
+    }
+    if (!response.ok) {
+      const error = (parsed as ApiError | null)?.error;
+      throw new ApiRequestError(
+        response.status,
+        error?.code ?? `HTTP_${response.status}`,
+        error?.message ?? (text || response.statusText),
+        error?.details ?? {},
+      );
+    }
+    return parsed as T;
+  }
+
+  /** POST /sessions with `{demo: true}`. */
+  createDemoSession(): Promise<CreateSessionResponse> {
+    return this.request("POST", "/sessions", { demo: true });
+  }
+
+  /** POST /sessions with an operator launch token. */
+  createSession(launchToken: string): Promise<CreateSessionResponse> {
+    return this.request("POST", "/sessions", { launchToken });
+  }
+
+  /** GET /session: the stored token's player, balance and jurisdiction (after a reload). */
+  session(): Promise<Omit<CreateSessionResponse, "token">> {
+    return this.request("GET", "/session");
+  }
+
+  async games(): Promise<GameSummary[]> {
+    return unwrap<GameSummary[]>(await this.request("GET", "/games"), "games");
+  }
+
+  async game(gameId: string): Promise<GameDescription> {
+    return unwrap<GameDescription>(await this.request("GET", `/games/${encodeURIComponent(gameId)}`), "game");
+  }
+
+  startRound(gameId: string, body: StartRoundRequest): Promise<StepResponse> {
+    return this.request("POST", `/games/${encodeURIComponent(gameId)}/rounds`, body);
+  }
+
+  act(roundId: string, body: ActionRequest): Promise<StepResponse> {
+    return this.request("POST", `/rounds/${encodeURIComponent(roundId)}/actions`, body);
+  }
+
+  async openRounds(): Promise<OpenRound[]> {
+    return unwrap<OpenRound[]>(await this.request("GET", "/rounds/open"), "rounds");
+  }
+
+  history(limit = 50): Promise<HistoryResponse> {
+    return this.request("GET", `/history?limit=${limit}`);
+  }
+
+  async round(roundId: string): Promise<RoundDetail> {
+    return unwrap<RoundDetail>(await this.request("GET", `/history/${encodeURIComponent(roundId)}`), "round");
+  }
+
+  async startAutoplay(body: AutoplayRequest): Promise<AutoplayState> {
+    return unwrap<AutoplayState>(await this.request("POST", "/autoplay", body), "autoplay");
+  }
+
+  async stopAutoplay(id: string): Promise<AutoplayState> {
+    return unwrap<AutoplayState>(await this.request("DELETE", `/autoplay/${encodeURIComponent(id)}`), "autoplay");
+  }
+}

@@ -1,0 +1,482 @@
+/**
+ * Mermaid Treasure's stage and feature screens. It plays back the server's typed events
+ * (MermaidEvent) and holds no maths: every symbol, win, free spin and prize comes from
+ * the step it is given.
+ */
+// Types only (erased from the bundle): the events and decisions the server sends for this game.
+
+import type { OpenRound } from "@reelhouse/protocol";
+import type { MermaidAwaiting, MermaidEvent } from "../../../../games/src/mermaid-treasure/index.js";
+import type { GameContext, GameView, GameViewFactory, LineBet, PlayableStep, PlayOptions } from "../../shell/types.js";
+import { SYMBOL_ART, svgUrl } from "./art.js";
+import { PickScreen } from "./pick.js";
+import { LINE_COLORS, NORMAL_TIMING, QUICK_TIMING, ReelStage, type Window, type WinHighlight } from "./reels.js";
+
+const SCATTER = "MERMAID";
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Where a free-spin series stands, as the events told it. */
+interface FreeSpinView {
+  played: number;
+  awarded: number;
+  multiplier: number;
+  win: number;
+}
+
+class MermaidTreasureView implements GameView {
+  readonly element: HTMLElement;
+  private readonly stage: ReelStage;
+  private readonly pickScreen: PickScreen;
+  private readonly counter: HTMLElement;
+  private readonly overlay: HTMLElement;
+  private readonly banner: HTMLElement;
+  private freeSpins: FreeSpinView | null = null;
+  /** The next free spin waits for the player (intro after a trigger, or a resumed round). */
+  private freeSpinGate: "intro" | "resume" | null = null;
+  private pendingPick: { picks: number; objects: number } | null = null;
+  private saved: { window: Window; freeSpins: FreeSpinView | null } | null = null;
+
+  constructor(
+    private readonly ctx: GameContext,
+    stage: ReelStage,
+  ) {
+    this.stage = stage;
+    this.pickScreen = new PickScreen(ctx.money);
+    this.element = document.createElement("div");
+    this.element.className = "mt-stage";
+    this.element.dataset.game = "mermaid-treasure";
+    this.element.innerHTML = `
+      <div class="mt-bg" aria-hidden="true">${BACKGROUND_SVG}</div>
+      <div class="mt-logo" aria-label="Mermaid Treasure"><span>MERMAID</span><span>TREASURE</span></div>
+      <div class="mt-reels"></div>
+      <div class="mt-fs-counter hidden" data-test="fs-counter"></div>
+      <div class="mt-banner hidden" data-test="banner"></div>
+      <div class="mt-overlay hidden" data-test="overlay"></div>`;
+    (this.element.querySelector(".mt-reels") as HTMLElement).append(stage.canvas, this.pickScreen.element);
+    this.counter = this.element.querySelector(".mt-fs-counter") as HTMLElement;
+    this.overlay = this.element.querySelector(".mt-overlay") as HTMLElement;
+    this.banner = this.element.querySelector(".mt-banner") as HTMLElement;
+    stage.setStopSound(() => ctx.sound.play("reelStop"));
+    stage.setEnabledLines(ctx.bet().lines);
+    stage.start();
+  }
+
+  get spinning(): boolean {
+    return this.stage.spinning;
+  }
+
+  /** For tests: frames drawn since the stage started. */
+  get framesDrawn(): number {
+    return this.stage.framesDrawn;
+  }
+
+  /** Called by the shell when the bet changes: lights the enabled lines. */
+  betChanged(bet: LineBet, linesChanged: boolean): void {
+    this.stage.setEnabledLines(bet.lines);
+    if (linesChanged) this.stage.previewLines(bet.lines);
+  }
+
+  startSpin(options: PlayOptions): void {
+    this.stage.setTiming(options.quick ? QUICK_TIMING : NORMAL_TIMING);
+    this.stage.spin();
+    if (!options.replay) this.ctx.sound.play("spinStart");
+  }
+
+  cancelSpin(): void {
+    this.stage.abort();
+  }
+
+  slamStop(): void {
+    if (this.stage.spinning) {
+      this.stage.slam();
+      this.ctx.sound.play("slam");
+    }
+  }
+
+  async play(step: PlayableStep, options: PlayOptions): Promise<void> {
+    const events = step.events as MermaidEvent[];
+    const wins: WinHighlight[] = [];
+    const features: (() => Promise<void>)[] = [];
+    for (const event of events) {
+      switch (event.type) {
+        case "freeSpinStarted":
+          this.freeSpins = {
+            played: event.spin,
+            awarded: event.of,
+            multiplier: event.multiplier,
+            win: this.freeSpins?.win ?? 0,
+          };
+          this.element.classList.add("free");
+          this.updateCounter();
+          break;
+        case "spin":
+          if (!this.stage.spinning) this.startSpin(options);
+          await this.stage.land(event.window, SCATTER);
+          break;
+        case "lineWin":
+          wins.push({
+            positions: event.positions,
+            line: event.line,
+            label: `${this.ctx.money(event.amount)}${event.multiplier > 1 ? ` ×${event.multiplier}` : ""}`,
+            color: LINE_COLORS[(event.line - 1) % LINE_COLORS.length] as string,
+          });
+          break;
+        case "scatterWin":
+          wins.push({ positions: event.positions, line: null, label: this.ctx.money(event.amount), color: "#ff7ad9" });
+          break;
+        case "freeSpinsTriggered":
+          features.push(async () => {
+            this.stage.showWins([{ positions: event.positions, line: null, label: "", color: "#ff7ad9" }]);
+            this.ctx.sound.play("feature");
+            this.freeSpins = {
+              played: this.freeSpins?.played ?? 0,
+              awarded: event.total,
+              multiplier: this.freeSpins?.multiplier ?? 3,
+              win: this.freeSpins?.win ?? 0,
+            };
+            this.updateCounter();
+            await this.flash(event.retrigger ? `+${event.awarded} FREE SPINS` : `${event.awarded} FREE SPINS`, options);
+            if (!event.retrigger && !options.replay) this.freeSpinGate = "intro";
+          });
+          break;
+        case "bonusTriggered":
+          features.push(async () => {
+            this.stage.showWins([
+              {
+                positions: event.positions,
+                line: event.line,
+                label: "",
+                color: LINE_COLORS[(event.line - 1) % LINE_COLORS.length] as string,
+              },
+            ]);
+            this.ctx.sound.play("feature");
+            await this.flash("TREASURE BONUS", options);
+            this.pendingPick = { picks: event.picks, objects: event.objects };
+            if (options.replay) this.openPick();
+          });
+          break;
+        case "spinEnded":
+          if (this.freeSpins && this.freeSpins.played > 0) this.freeSpins.win += event.win;
+          if (wins.length > 0) {
+            this.stage.showWins(wins);
+            if (!options.replay) this.ctx.sound.play(event.win >= 20 * step.totalBet ? "bigWin" : "win");
+          }
+          if (features.length > 0) {
+            if (wins.length > 0) await sleep(options.quick ? 700 : 1400);
+            for (const feature of features) await feature();
+            features.length = 0;
+            if (wins.length > 0) this.stage.showWins(wins);
+          }
+          break;
+        case "pickRevealed":
+          if (!this.pickScreen.isOpen) this.openPick();
+          this.pickScreen.reveal({ object: event.object, coins: event.coins, amount: event.amount });
+          if (this.freeSpins && this.freeSpins.played > 0) this.freeSpins.win += event.amount;
+          if (!options.replay) this.ctx.sound.play("pick");
+          await sleep(options.quick ? 250 : 600);
+          break;
+        case "bonusEnded":
+          this.pickScreen.finish(event.coins, event.amount, event.capped);
+          if (!options.replay) this.ctx.sound.play("coins");
+          await sleep(options.quick ? 1000 : 1800);
+          this.pickScreen.close();
+          this.pendingPick = null;
+          break;
+        case "freeSpinsEnded":
+          await this.outro(event.spins, event.win, options);
+          break;
+        case "roundEnded":
+          this.endFreeSpins();
+          break;
+      }
+    }
+  }
+
+  async decide(awaiting: unknown, options: PlayOptions): Promise<unknown> {
+    const a = awaiting as MermaidAwaiting;
+    if (a.type === "pick") {
+      if (!this.pickScreen.isOpen) this.openPick();
+      const object = await this.pickScreen.pick();
+      return { type: "pick", object };
+    }
+    this.freeSpins = {
+      played: a.played,
+      awarded: a.awarded,
+      multiplier: a.multiplier,
+      win: this.freeSpins?.win ?? 0,
+    };
+    this.element.classList.add("free");
+    this.updateCounter();
+    if (this.freeSpinGate) {
+      const gate = this.freeSpinGate;
+      await this.intro(a, gate);
+      this.freeSpinGate = null;
+    } else await sleep(options.quick ? 150 : 500);
+    return { type: "freeSpin" };
+  }
+
+  restore(round: OpenRound): void {
+    let window: Window | null = null;
+    let pick: { picks: number; objects: number; revealed: { object: number; coins: number; amount: number }[] } | null = null;
+    let fsWin = 0;
+    let inFreeSpins = false;
+    for (const step of round.steps) {
+      for (const event of step.events as MermaidEvent[]) {
+        if (event.type === "spin") window = event.window;
+        if (event.type === "freeSpinStarted") inFreeSpins = true;
+        if (event.type === "spinEnded" && inFreeSpins) fsWin += event.win;
+        if (event.type === "bonusTriggered") pick = { picks: event.picks, objects: event.objects, revealed: [] };
+        if (event.type === "pickRevealed") {
+          pick?.revealed.push({ object: event.object, coins: event.coins, amount: event.amount });
+          if (inFreeSpins) fsWin += event.amount;
+        }
+        if (event.type === "bonusEnded") pick = null;
+      }
+    }
+    if (window) this.stage.show(window);
+    const awaiting = round.awaiting as MermaidAwaiting | null;
+    if (awaiting?.type === "pick" && pick) {
+      this.pickScreen.open(pick.picks, pick.objects, pick.revealed);
+      this.pendingPick = null;
+    }
+    if (awaiting?.type === "freeSpin" || inFreeSpins) {
+      const played = awaiting?.type === "freeSpin" ? awaiting.played : (this.freeSpins?.played ?? 0);
+      const awarded = awaiting?.type === "freeSpin" ? awaiting.awarded : (this.freeSpins?.awarded ?? 0);
+      this.freeSpins = { played, awarded, multiplier: 3, win: fsWin };
+      this.element.classList.add("free");
+      this.updateCounter();
+      if (awaiting?.type === "freeSpin") this.freeSpinGate = played === 0 ? "intro" : "resume";
+    }
+  }
+
+  reset(): void {
+    this.pickScreen.close();
+    this.overlay.classList.add("hidden");
+    this.pendingPick = null;
+    this.freeSpinGate = null;
+    this.endFreeSpins();
+    this.stage.clearWins();
+  }
+
+  /** Replay: keeps what the live game showed so leaving the replay restores it. */
+  enterReplay(): void {
+    this.saved = { window: this.stage.window(), freeSpins: this.freeSpins };
+    this.reset();
+    this.element.classList.add("replay");
+  }
+
+  exitReplay(): void {
+    this.reset();
+    this.element.classList.remove("replay");
+    if (this.saved) this.stage.show(this.saved.window);
+    this.saved = null;
+  }
+
+  paytable(bet: LineBet): HTMLElement {
+    const { description, money } = this.ctx;
+    const root = document.createElement("div");
+    root.className = "mt-paytable";
+    const names = new Map(description.symbols.map((s) => [s.id, s.name]));
+    const linePays = description.paytable.lines;
+    const scatterPays = description.paytable.scatter;
+    const cards: string[] = [];
+    const order = description.symbols.map((s) => s.id);
+    for (const id of order) {
+      const pays = linePays[id] ?? scatterPays[id];
+      const rows: string[] = [];
+      if (linePays[id]) {
+        for (let k = (pays ?? []).length; k >= 1; k--) {
+          const coinsPerCoin = (pays ?? [])[k - 1] ?? 0;
+          if (coinsPerCoin <= 0) continue;
+          const coins = coinsPerCoin * bet.coinsPerLine;
+          rows.push(
+            `<tr><td>${k}×</td><td>${coins.toLocaleString("en")} coins</td><td>${money(coins * bet.coinValue)}</td></tr>`,
+          );
+        }
+      } else if (scatterPays[id]) {
+        const totalBet = bet.coinValue * bet.coinsPerLine * bet.lines;
+        for (let k = (pays ?? []).length; k >= 1; k--) {
+          const times = (pays ?? [])[k - 1] ?? 0;
+          if (times <= 0) continue;
+          rows.push(`<tr><td>${k}×</td><td>${times}× total bet</td><td>${money(times * totalBet)}</td></tr>`);
+        }
+      }
+      const kind = description.symbols.find((s) => s.id === id)?.kind;
+      const note =
+        kind === "wild"
+          ? "WILD — substitutes for all symbols except Mermaid and Treasure"
+          : kind === "scatter"
+            ? "SCATTER — pays anywhere; 3 or more award free spins"
+            : kind === "bonus"
+              ? "BONUS — 3 or more from reel 1 on an enabled line start the Treasure bonus"
+              : "";
+      cards.push(`<div class="pay-card pay-${kind}" data-symbol="${id}">
+        <img alt="${names.get(id) ?? id}" src="${svgUrl(SYMBOL_ART[id] ?? "")}">
+        <div><div class="pay-name">${names.get(id) ?? id}</div>${note ? `<div class="pay-note">${note}</div>` : ""}
+        ${rows.length ? `<table>${rows.join("")}</table>` : ""}</div></div>`);
+    }
+    root.innerHTML = `<p class="pay-bet">Pays at your bet: ${bet.coinsPerLine} coin(s) per line × ${money(bet.coinValue)} per coin, ${bet.lines} line(s).
+      Line wins pay left to right from reel 1 on enabled lines; only the highest win per line is paid.</p>
+      <div class="pay-grid">${cards.join("")}</div>`;
+    return root;
+  }
+
+  gameLines(): HTMLElement {
+    const root = document.createElement("div");
+    root.className = "mt-lines";
+    const { lines, reels, rows } = this.ctx.description;
+    root.innerHTML = lines
+      .map((line, i) => {
+        const cells: string[] = [];
+        for (let row = 0; row < rows; row++) {
+          for (let reel = 0; reel < reels; reel++) cells.push(`<i class="${line[reel] === row ? "on" : ""}"></i>`);
+        }
+        return `<figure data-line="${i + 1}" style="--line:${LINE_COLORS[i % LINE_COLORS.length]}"><div class="line-grid" style="grid-template-columns:repeat(${reels},1fr)">${cells.join("")}</div><figcaption>Line ${i + 1}</figcaption></figure>`;
+      })
+      .join("");
+    return root;
+  }
+
+  rules(): HTMLElement {
+    const { description } = this.ctx;
+    const root = document.createElement("div");
+    root.className = "mt-rules";
+    const item = (title: string, text: string) => `<h4>${title}</h4><p>${text}</p>`;
+    root.innerHTML = [
+      item("Wild", description.rules.wild ?? ""),
+      item("Scatter", description.rules.scatter ?? ""),
+      item("Free spins", description.rules.freeSpins ?? ""),
+      item("Treasure bonus", description.rules.treasure ?? ""),
+      item(
+        "Betting and payouts",
+        "Choose 1–15 lines, 1–5 coins per line and a coin value. Line wins = paytable coins × coins per line × coin value. Scatter wins = pay × total bet and add to line wins. Free spins play at the bet that triggered them. Bonus wins are shown already multiplied by coins per line.",
+      ),
+      item(
+        "Autoplay",
+        "Autoplay needs a loss limit; it can also stop when a single win reaches a limit. It never starts free spins or the bonus: they wait for you.",
+      ),
+      item("Malfunction", "Malfunction voids all pays and plays."),
+      item("Return to player", `The theoretical return to player is ${(description.rtp * 100).toFixed(2)}%.`),
+      `<p class="rules-version">Game ${description.name}, maths version ${description.version}.</p>`,
+    ].join("");
+    return root;
+  }
+
+  destroy(): void {
+    this.stage.stop();
+    this.element.remove();
+  }
+
+  private openPick(): void {
+    const pending = this.pendingPick ?? { picks: 3, objects: 12 };
+    this.pickScreen.open(pending.picks, pending.objects);
+  }
+
+  private updateCounter(): void {
+    const fs = this.freeSpins;
+    if (!fs) {
+      this.counter.classList.add("hidden");
+      return;
+    }
+    this.counter.classList.remove("hidden");
+    this.counter.innerHTML = `<span class="fs-label">FREE SPIN</span> <b data-test="fs-played">${fs.played}</b> / <b data-test="fs-awarded">${fs.awarded}</b> <span class="fs-mult" title="Line wins tripled">×${fs.multiplier}</span> <span class="fs-win">${this.ctx.money(fs.win)}</span>`;
+  }
+
+  private endFreeSpins(): void {
+    this.freeSpins = null;
+    this.element.classList.remove("free");
+    this.updateCounter();
+  }
+
+  /** A big message over the reels for a moment. */
+  private async flash(text: string, options: PlayOptions): Promise<void> {
+    this.banner.textContent = text;
+    this.banner.classList.remove("hidden");
+    await sleep(options.quick ? 900 : 1600);
+    this.banner.classList.add("hidden");
+  }
+
+  /** The free-spin intro (or the resume screen after a reload); the player starts them. */
+  private intro(a: Extract<MermaidAwaiting, { type: "freeSpin" }>, gate: "intro" | "resume"): Promise<void> {
+    const title = gate === "intro" ? `${a.awarded} FREE SPINS` : "FREE SPINS IN PROGRESS";
+    const text =
+      gate === "intro"
+        ? `All line wins are tripled <b>×${a.multiplier}</b>. Three or more Mermaids add 10 more.`
+        : `You have played ${a.played} of ${a.awarded} free spins. Line wins ×${a.multiplier}.`;
+    return this.dialog(title, text, gate === "intro" ? "START" : "CONTINUE", 0, "fs-intro");
+  }
+
+  private async outro(spins: number, win: number, options: PlayOptions): Promise<void> {
+    this.ctx.sound.play(win > 0 ? "bigWin" : "click");
+    await this.dialog(
+      "FREE SPINS COMPLETE",
+      `You won <b>${this.ctx.money(win)}</b> in ${spins} free spins.`,
+      "COLLECT",
+      options.replay ? 1500 : 4000,
+      "fs-outro",
+    );
+  }
+
+  /** An overlay card with one button; resolves on the button (or after `autoCloseMs`). */
+  private dialog(title: string, html: string, button: string, autoCloseMs: number, test: string): Promise<void> {
+    this.overlay.innerHTML = `<div class="mt-card" data-test="${test}"><h2>${title}</h2><p>${html}</p><button class="btn primary" data-primary>${button}</button></div>`;
+    this.overlay.classList.remove("hidden");
+    return new Promise((resolve) => {
+      let timer = 0;
+      const done = () => {
+        clearTimeout(timer);
+        this.overlay.classList.add("hidden");
+        this.overlay.innerHTML = "";
+        resolve();
+      };
+      (this.overlay.querySelector("button") as HTMLButtonElement).addEventListener("click", () => {
+        this.ctx.sound.play("click");
+        done();
+      });
+      if (autoCloseMs > 0) timer = window.setTimeout(done, autoCloseMs);
+    });
+  }
+}
+
+/** The underwater scene behind the reels: light rays, sand, seaweed and rocks (SVG). */
+const BACKGROUND_SVG = `<svg viewBox="0 0 1600 900" preserveAspectRatio="xMidYMid slice" xmlns="http://www.w3.org/2000/svg">
+  <defs>
+    <linearGradient id="sea" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#1fa3c9"/><stop offset="0.45" stop-color="#0b5a8c"/><stop offset="1" stop-color="#03203f"/></linearGradient>
+    <linearGradient id="ray" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#e6fbff" stop-opacity="0.35"/><stop offset="1" stop-color="#e6fbff" stop-opacity="0"/></linearGradient>
+    <linearGradient id="sand" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#d9b878"/><stop offset="1" stop-color="#8a6a3a"/></linearGradient>
+    <linearGradient id="weed" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#5fe08a"/><stop offset="1" stop-color="#0d5a3a"/></linearGradient>
+  </defs>
+  <rect width="1600" height="900" fill="url(#sea)"/>
+  <g class="rays">
+    <path d="M300 0 L420 0 L260 900 L60 900 Z" fill="url(#ray)"/><path d="M700 0 L780 0 L760 900 L560 900 Z" fill="url(#ray)"/>
+    <path d="M1100 0 L1220 0 L1420 900 L1180 900 Z" fill="url(#ray)"/><path d="M1400 0 L1450 0 L1600 600 L1600 800 Z" fill="url(#ray)"/>
+  </g>
+  <path d="M0 780 Q200 730 420 770 T860 760 T1300 770 T1600 750 L1600 900 L0 900 Z" fill="url(#sand)"/>
+  <g fill="#2a4a6a" opacity="0.8"><ellipse cx="140" cy="800" rx="120" ry="50"/><ellipse cx="1460" cy="790" rx="150" ry="60"/><ellipse cx="1340" cy="820" rx="80" ry="36"/></g>
+  <g fill="url(#weed)" class="weed">
+    <path d="M60 820 Q20 700 70 600 Q110 520 70 420 Q120 520 100 620 Q80 720 110 820 Z"/>
+    <path d="M200 830 Q180 730 220 660 Q250 600 220 540 Q270 600 250 680 Q235 760 250 830 Z"/>
+    <path d="M1500 820 Q1540 700 1490 600 Q1450 500 1500 400 Q1440 500 1460 610 Q1480 720 1450 820 Z"/>
+    <path d="M1380 830 Q1400 740 1370 680 Q1350 620 1380 560 Q1330 630 1340 700 Q1350 770 1340 830 Z"/>
+  </g>
+  <g fill="#ff6f7f" opacity="0.9"><path d="M320 800 q-10 -60 10 -90 q10 40 20 10 q10 40 -5 80 Z"/><path d="M1240 800 q10 -50 -8 -80 q-12 30 -20 8 q-8 40 6 72 Z"/></g>
+</svg>`;
+
+/** Builds the Mermaid Treasure view: rasterises its art, then hands the stage to the shell. */
+export const createView: GameViewFactory = async (ctx) => {
+  const { description } = ctx;
+  const initial: Window = [
+    ["NINE", "NEPTUNE", "A"],
+    ["K", "MERMAID", "TEN"],
+    ["TREASURE", "Q", "SHELL"],
+    ["J", "SEAHORSE", "NINE"],
+    ["FISH", "TURTLE", "K"],
+  ];
+  const stage = new ReelStage(
+    description.symbols.map((s) => s.id),
+    description.lines,
+    initial,
+  );
+  await stage.load();
+  return new MermaidTreasureView(ctx, stage);
+};

@@ -1,0 +1,654 @@
+/**
+ * The reel stage: five reels on a canvas, animated with requestAnimationFrame.
+ * Reels start the moment the player presses SPIN, spin on cosmetic filler symbols
+ * until the server's window arrives, then stop one after another on exactly that
+ * window. Win lines, frames and amounts are drawn over the symbols.
+ *
+ * The filler symbols are decoration only: the outcome is the `window` the server sent.
+ */
+import { CELL_H, CELL_W, motionBlur, rasterise, SYMBOL_ART } from "./art.js";
+
+export type Window = string[][]; // [reel][row]
+
+/** A win to draw: the cells it covers, an optional payline and a label. */
+export interface WinHighlight {
+  positions: [reel: number, row: number][];
+  line: number | null;
+  label: string;
+  color: string;
+}
+
+const REELS = 5;
+const ROWS = 3;
+const SIDE = 54; // room for line badges left and right
+const TOP = 26;
+const REEL_AREA_W = REELS * CELL_W;
+const REEL_AREA_H = ROWS * CELL_H;
+export const STAGE_W = REEL_AREA_W + 2 * SIDE;
+export const STAGE_H = REEL_AREA_H + 2 * TOP;
+
+/** 15 distinguishable line colours. */
+export const LINE_COLORS = [
+  "#ff3b3b",
+  "#3bd1ff",
+  "#7dff3b",
+  "#ffd93b",
+  "#ff3bd8",
+  "#ff8c3b",
+  "#3bffb4",
+  "#b43bff",
+  "#ffffff",
+  "#3b7dff",
+  "#d8ff3b",
+  "#ff3b8c",
+  "#3bffff",
+  "#ffb43b",
+  "#a0ff8c",
+];
+
+interface StopPlan {
+  /** performance.now() when deceleration begins. */
+  at: number;
+  column: string[];
+  anticipate: boolean;
+}
+
+/** One reel: a band of symbols indexed by integers; `pos` is the index shown on the top row. */
+class Reel {
+  readonly band = new Map<number, string>();
+  pos = 0;
+  phase: "idle" | "windup" | "spin" | "decel" | "bounce" = "idle";
+  velocity = 0;
+  phaseStart = 0;
+  from = 0;
+  target = 0;
+  duration = 0;
+  plan: StopPlan | null = null;
+  onLand: (() => void) | null = null;
+
+  constructor(
+    column: string[],
+    private readonly filler: () => string,
+  ) {
+    column.forEach((s, r) => {
+      this.band.set(r, s);
+    });
+  }
+
+  symbolAt(index: number): string {
+    let s = this.band.get(index);
+    if (s === undefined) {
+      s = this.filler();
+      this.band.set(index, s);
+    }
+    return s;
+  }
+
+  /** Shows `column` at rest (no animation). */
+  set(column: string[]): void {
+    this.band.clear();
+    this.pos = 0;
+    this.phase = "idle";
+    this.plan = null;
+    column.forEach((s, r) => {
+      this.band.set(r, s);
+    });
+  }
+
+  /** The three symbols on view when at rest. */
+  column(): string[] {
+    const top = Math.round(this.pos);
+    return [0, 1, 2].map((r) => this.symbolAt(top + r));
+  }
+
+  /** Forgets band entries far from the view, so long sessions do not grow memory. */
+  prune(): void {
+    const top = Math.round(this.pos);
+    for (const key of this.band.keys()) if (key < top - 8 || key > top + 8) this.band.delete(key);
+  }
+}
+
+const easeOutQuad = (t: number) => 1 - (1 - t) * (1 - t);
+const easeOutBack = (t: number) => {
+  const c = 1.9;
+  return 1 + (c + 1) * (t - 1) ** 3 + c * (t - 1) ** 2;
+};
+
+export interface SpinTiming {
+  /** Symbols per second at full speed. */
+  speed: number;
+  /** Minimum time the reels spin before the first stop, ms. */
+  minSpin: number;
+  /** Gap between reel stops, ms. */
+  stagger: number;
+  /** Extra time a reel spins when it could complete a feature, ms. */
+  anticipation: number;
+}
+
+export const NORMAL_TIMING: SpinTiming = { speed: 26, minSpin: 650, stagger: 190, anticipation: 900 };
+export const QUICK_TIMING: SpinTiming = { speed: 34, minSpin: 180, stagger: 70, anticipation: 300 };
+
+export class ReelStage {
+  readonly canvas: HTMLCanvasElement;
+  private readonly ctx: CanvasRenderingContext2D;
+  private readonly sharp = new Map<string, HTMLCanvasElement>();
+  private readonly blurred = new Map<string, HTMLCanvasElement>();
+  private readonly reels: Reel[];
+  private frame = 0;
+  private last = 0;
+  private wins: WinHighlight[] = [];
+  private winCycle = -1; // -1 = all wins together
+  private winCycleAt = 0;
+  private linePreview: { lines: number; until: number } | null = null;
+  private enabledLines = 15;
+  private dimNonWinning = false;
+  private spinStartedAt = 0;
+  private timing: SpinTiming = NORMAL_TIMING;
+  private slammed = false;
+  private anticipating = new Set<number>();
+  private onStopSound: ((reel: number) => void) | null = null;
+  private bubbles: { x: number; y: number; r: number; v: number }[] = [];
+  /** Frames drawn, for the 60 fps check in tests. */
+  framesDrawn = 0;
+
+  constructor(
+    private readonly symbolIds: readonly string[],
+    private readonly paylines: readonly (readonly number[])[],
+    initial: Window,
+  ) {
+    this.canvas = document.createElement("canvas");
+    this.canvas.className = "reel-canvas";
+    const ctx = this.canvas.getContext("2d");
+    if (!ctx) throw new Error("2D canvas is not available");
+    this.ctx = ctx;
+    // Decorative filler only: which symbol blurs past while the real result is on its way.
+    const filler = () => this.symbolIds[Math.floor(Math.random() * this.symbolIds.length)] as string;
+    this.reels = initial.map((column) => new Reel(column, filler));
+    for (let i = 0; i < 14; i++) {
+      this.bubbles.push({
+        x: Math.random() * STAGE_W,
+        y: Math.random() * STAGE_H,
+        r: 2 + Math.random() * 5,
+        v: 20 + Math.random() * 40,
+      });
+    }
+    this.resize();
+  }
+
+  /** Rasterises every symbol at the device pixel ratio. */
+  async load(): Promise<void> {
+    const scale = Math.min(2, Math.max(1, window.devicePixelRatio || 1));
+    await Promise.all(
+      Object.entries(SYMBOL_ART).map(async ([id, source]) => {
+        const canvas = await rasterise(source, Math.round(CELL_W * scale), Math.round(CELL_H * scale));
+        this.sharp.set(id, canvas);
+        this.blurred.set(id, motionBlur(canvas));
+      }),
+    );
+  }
+
+  /** Matches the backing store to the displayed size and pixel ratio. */
+  resize(): void {
+    const scale = Math.min(2, Math.max(1, window.devicePixelRatio || 1));
+    this.canvas.width = Math.round(STAGE_W * scale);
+    this.canvas.height = Math.round(STAGE_H * scale);
+    this.ctx.setTransform(scale, 0, 0, scale, 0, 0);
+  }
+
+  start(): void {
+    const loop = (now: number) => {
+      this.frame = requestAnimationFrame(loop);
+      const dt = this.last ? Math.min(0.05, (now - this.last) / 1000) : 0;
+      this.last = now;
+      this.update(now, dt);
+      this.draw(now, dt);
+      this.framesDrawn++;
+    };
+    this.frame = requestAnimationFrame(loop);
+  }
+
+  stop(): void {
+    cancelAnimationFrame(this.frame);
+  }
+
+  setStopSound(callback: (reel: number) => void): void {
+    this.onStopSound = callback;
+  }
+
+  setTiming(timing: SpinTiming): void {
+    this.timing = timing;
+  }
+
+  /** Number of enabled lines (badges of disabled lines are dimmed). */
+  setEnabledLines(lines: number): void {
+    this.enabledLines = lines;
+  }
+
+  /** Shows the first `lines` paylines for a moment (when the player changes lines). */
+  previewLines(lines: number, ms = 1400): void {
+    this.linePreview = { lines, until: performance.now() + ms };
+  }
+
+  get spinning(): boolean {
+    return this.reels.some((r) => r.phase !== "idle");
+  }
+
+  /** The window on view (at rest). */
+  window(): Window {
+    return this.reels.map((r) => r.column());
+  }
+
+  /** Puts a window on view at once. */
+  show(window: Window): void {
+    this.reels.forEach((reel, i) => {
+      reel.set(window[i] ?? reel.column());
+    });
+  }
+
+  /** Starts every reel spinning (wind-up, then full speed). */
+  spin(): void {
+    const now = performance.now();
+    this.clearWins();
+    this.slammed = false;
+    this.anticipating.clear();
+    this.spinStartedAt = now;
+    this.reels.forEach((reel, i) => {
+      reel.prune();
+      reel.phase = "windup";
+      reel.phaseStart = now + i * 40;
+      reel.from = reel.pos;
+      reel.velocity = 0;
+      reel.plan = null;
+    });
+  }
+
+  /**
+   * Lands the reels on `window`, reel by reel. Reels after two landed scatters spin a
+   * little longer (anticipation). Resolves when the last reel is at rest.
+   */
+  land(window: Window, scatter: string): Promise<void> {
+    if (!this.spinning) this.spin();
+    const now = performance.now();
+    const first = Math.max(now, this.spinStartedAt + (this.slammed ? 0 : this.timing.minSpin));
+    let at = first;
+    let scatters = 0;
+    const landed = this.reels.map(
+      (reel, i) =>
+        new Promise<void>((resolve) => {
+          const column = window[i] ?? reel.column();
+          const anticipate = !this.slammed && scatters >= 2;
+          if (i > 0) at += this.slammed ? 0 : this.timing.stagger + (anticipate ? this.timing.anticipation : 0);
+          reel.plan = { at, column, anticipate };
+          reel.onLand = () => {
+            this.onStopSound?.(i);
+            resolve();
+          };
+          scatters += column.filter((s) => s === scatter).length;
+        }),
+    );
+    return Promise.all(landed).then(() => undefined);
+  }
+
+  /** Slam stop: every reel with a plan lands now; a spin still waiting for its answer lands on arrival. */
+  slam(): void {
+    this.slammed = true;
+    const now = performance.now();
+    for (const reel of this.reels) if (reel.plan && reel.phase !== "decel" && reel.phase !== "bounce") reel.plan.at = now;
+  }
+
+  /** Brings spinning reels back to rest on what they showed (the spin request failed). */
+  abort(): void {
+    for (const reel of this.reels) {
+      if (reel.phase !== "idle") {
+        const column = [0, 1, 2].map((r) => reel.symbolAt(Math.round(reel.pos) + r));
+        reel.set(column);
+      }
+    }
+  }
+
+  showWins(wins: WinHighlight[], dimOthers = true): void {
+    this.wins = wins;
+    this.winCycle = -1;
+    this.winCycleAt = performance.now();
+    this.dimNonWinning = dimOthers && wins.length > 0;
+  }
+
+  clearWins(): void {
+    this.wins = [];
+    this.dimNonWinning = false;
+  }
+
+  private update(now: number, dt: number): void {
+    for (const reel of this.reels) {
+      switch (reel.phase) {
+        case "idle":
+          break;
+        case "windup": {
+          const t = (now - reel.phaseStart) / 140;
+          if (t < 0) break;
+          if (t >= 1) {
+            reel.phase = "spin";
+            reel.pos = reel.from;
+          } else reel.pos = reel.from + 0.22 * Math.sin(Math.PI * t);
+          break;
+        }
+        case "spin": {
+          reel.velocity = Math.min(this.timing.speed, reel.velocity + this.timing.speed * 5 * dt);
+          reel.pos -= reel.velocity * dt;
+          if (reel.plan && now >= reel.plan.at) this.beginDecel(reel, now);
+          break;
+        }
+        case "decel": {
+          const t = Math.min(1, (now - reel.phaseStart) / reel.duration);
+          reel.pos = reel.from - (reel.from - (reel.target - 0.16)) * easeOutQuad(t);
+          if (t >= 1) {
+            reel.phase = "bounce";
+            reel.phaseStart = now;
+            reel.from = reel.pos;
+            reel.onLand?.();
+            reel.onLand = null;
+          }
+          break;
+        }
+        case "bounce": {
+          const t = Math.min(1, (now - reel.phaseStart) / 160);
+          reel.pos = reel.from + (reel.target - reel.from) * easeOutBack(t);
+          if (t >= 1) {
+            reel.pos = reel.target;
+            reel.phase = "idle";
+            reel.plan = null;
+          }
+          break;
+        }
+      }
+    }
+    for (const b of this.bubbles) {
+      b.y -= b.v * dt;
+      if (b.y < -10) {
+        b.y = STAGE_H + 10;
+        b.x = Math.random() * STAGE_W;
+      }
+    }
+  }
+
+  /** Places the server's column a few symbols above the view and eases onto it. */
+  private beginDecel(reel: Reel, now: number): void {
+    const plan = reel.plan as StopPlan;
+    const speed = Math.max(reel.velocity, 8);
+    const distance = this.slammed ? 2 : Math.max(3, Math.round(speed * 0.3));
+    const target = Math.floor(reel.pos) - distance;
+    plan.column.forEach((s, r) => {
+      reel.band.set(target + r, s);
+    });
+    reel.from = reel.pos;
+    reel.target = target;
+    // Velocity stays continuous: ease-out-quad starts at 2 x distance / duration.
+    reel.duration = Math.max(120, ((2 * (reel.from - target)) / speed) * 1000);
+    reel.phase = "decel";
+    reel.phaseStart = now;
+    this.anticipating.delete(this.reels.indexOf(reel));
+    // Reels still waiting behind an anticipating stop glow while they spin.
+    this.reels.forEach((r, i) => {
+      if (r.plan?.anticipate && r.phase === "spin") this.anticipating.add(i);
+    });
+  }
+
+  private cellX(reel: number): number {
+    return SIDE + reel * CELL_W;
+  }
+
+  private cellY(row: number): number {
+    return TOP + row * CELL_H;
+  }
+
+  /** Vertical position of line `n`'s badge on the left (first reel's row) or right (last reel's row). */
+  private badgeY(line: number, side: "left" | "right"): number {
+    const rows = this.paylines[line - 1] ?? [1, 1, 1, 1, 1];
+    const row = side === "left" ? (rows[0] as number) : (rows[REELS - 1] as number);
+    const sameRow: number[] = [];
+    this.paylines.forEach((l, i) => {
+      if ((side === "left" ? l[0] : l[REELS - 1]) === row) sameRow.push(i + 1);
+    });
+    const k = sameRow.indexOf(line);
+    const spacing = Math.min(26, (CELL_H - 20) / Math.max(1, sameRow.length));
+    return this.cellY(row) + CELL_H / 2 + (k - (sameRow.length - 1) / 2) * spacing;
+  }
+
+  private draw(now: number, _dt: number): void {
+    const ctx = this.ctx;
+    ctx.clearRect(0, 0, STAGE_W, STAGE_H);
+
+    // Reel window: deep water glass with a soft vertical gradient per reel.
+    for (let i = 0; i < REELS; i++) {
+      const x = this.cellX(i);
+      const g = ctx.createLinearGradient(0, TOP, 0, TOP + REEL_AREA_H);
+      g.addColorStop(0, "rgba(4, 30, 66, 0.92)");
+      g.addColorStop(0.5, "rgba(10, 58, 110, 0.82)");
+      g.addColorStop(1, "rgba(4, 30, 66, 0.92)");
+      ctx.fillStyle = g;
+      ctx.fillRect(x, TOP, CELL_W, REEL_AREA_H);
+      if (this.anticipating.has(i)) {
+        const pulse = 0.35 + 0.25 * Math.sin(now / 90);
+        ctx.fillStyle = `rgba(255, 120, 210, ${pulse})`;
+        ctx.fillRect(x, TOP, CELL_W, REEL_AREA_H);
+      }
+    }
+
+    // Bubbles rising behind the symbols.
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(SIDE, TOP, REEL_AREA_W, REEL_AREA_H);
+    ctx.clip();
+    ctx.strokeStyle = "rgba(200, 240, 255, 0.25)";
+    ctx.lineWidth = 1.5;
+    for (const b of this.bubbles) {
+      ctx.beginPath();
+      ctx.arc(b.x, b.y, b.r, 0, Math.PI * 2);
+      ctx.stroke();
+    }
+
+    // Symbols.
+    const winning = new Set<string>();
+    const active = this.activeWins(now);
+    for (const w of active) for (const [r, row] of w.positions) winning.add(`${r}:${row}`);
+    this.reels.forEach((reel, i) => {
+      const x = this.cellX(i);
+      const top = Math.floor(reel.pos);
+      const frac = reel.pos - top;
+      const moving =
+        reel.phase === "spin" || (reel.phase === "decel" && reel.velocity > 10 && now - reel.phaseStart < reel.duration * 0.5);
+      for (let k = -1; k <= ROWS; k++) {
+        const index = top + k;
+        const y = TOP + (k - frac) * CELL_H;
+        const id = reel.symbolAt(index);
+        const art = (moving ? this.blurred : this.sharp).get(id);
+        if (!art) continue;
+        const atRest = reel.phase === "idle";
+        const row = index - Math.round(reel.pos);
+        const isWin = atRest && winning.has(`${i}:${row}`);
+        ctx.globalAlpha = this.dimNonWinning && atRest && !isWin ? 0.38 : 1;
+        if (isWin) {
+          const s = 1 + 0.05 * Math.sin(now / 110);
+          ctx.drawImage(art, x + (CELL_W * (1 - s)) / 2, y + (CELL_H * (1 - s)) / 2, CELL_W * s, CELL_H * s);
+        } else ctx.drawImage(art, x, y, CELL_W, CELL_H);
+      }
+    });
+    ctx.globalAlpha = 1;
+    ctx.restore();
+
+    // Reel separators.
+    ctx.strokeStyle = "rgba(120, 200, 255, 0.25)";
+    ctx.lineWidth = 2;
+    for (let i = 1; i < REELS; i++) {
+      ctx.beginPath();
+      ctx.moveTo(this.cellX(i), TOP + 6);
+      ctx.lineTo(this.cellX(i), TOP + REEL_AREA_H - 6);
+      ctx.stroke();
+    }
+
+    this.drawFrame();
+    this.drawBadges(now, active);
+    this.drawWins(active);
+    this.drawLinePreview(now);
+  }
+
+  /** The wins on view now: all together first, then one at a time. */
+  private activeWins(now: number): WinHighlight[] {
+    if (this.wins.length === 0) return [];
+    const elapsed = now - this.winCycleAt;
+    if (this.winCycle === -1) {
+      if (elapsed < 1600 || this.wins.length === 1) return this.wins;
+      this.winCycle = 0;
+      this.winCycleAt = now;
+    } else if (elapsed > 1300) {
+      this.winCycle = (this.winCycle + 1) % (this.wins.length + 1);
+      if (this.winCycle === this.wins.length) this.winCycle = -1;
+      this.winCycleAt = now;
+      if (this.winCycle === -1) return this.wins;
+    }
+    const w = this.wins[this.winCycle];
+    return w ? [w] : this.wins;
+  }
+
+  private drawFrame(): void {
+    const ctx = this.ctx;
+    const x = SIDE - 10;
+    const y = TOP - 10;
+    const w = REEL_AREA_W + 20;
+    const h = REEL_AREA_H + 20;
+    const gold = ctx.createLinearGradient(0, y, 0, y + h);
+    gold.addColorStop(0, "#fff1a8");
+    gold.addColorStop(0.25, "#e7b231");
+    gold.addColorStop(0.5, "#a0660a");
+    gold.addColorStop(0.75, "#e7b231");
+    gold.addColorStop(1, "#fff1a8");
+    ctx.lineWidth = 12;
+    ctx.strokeStyle = gold;
+    roundRect(ctx, x, y, w, h, 22);
+    ctx.stroke();
+    ctx.lineWidth = 2;
+    ctx.strokeStyle = "rgba(60, 30, 0, 0.8)";
+    roundRect(ctx, x + 7, y + 7, w - 14, h - 14, 16);
+    ctx.stroke();
+    // Pearls at the corners.
+    for (const [px, py] of [
+      [x, y],
+      [x + w, y],
+      [x, y + h],
+      [x + w, y + h],
+    ] as const) {
+      const g = ctx.createRadialGradient(px - 3, py - 3, 1, px, py, 12);
+      g.addColorStop(0, "#ffffff");
+      g.addColorStop(1, "#b7a6d6");
+      ctx.fillStyle = g;
+      ctx.beginPath();
+      ctx.arc(px, py, 11, 0, Math.PI * 2);
+      ctx.fill();
+    }
+  }
+
+  private drawBadges(now: number, active: WinHighlight[]): void {
+    const ctx = this.ctx;
+    const lit = new Set(active.map((w) => w.line).filter((l): l is number => l !== null));
+    const preview = this.linePreview && now < this.linePreview.until ? this.linePreview.lines : 0;
+    ctx.font = "bold 13px 'DejaVu Sans', Arial, sans-serif";
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    for (let line = 1; line <= this.paylines.length; line++) {
+      const enabled = line <= this.enabledLines;
+      for (const side of ["left", "right"] as const) {
+        const bx = side === "left" ? SIDE / 2 - 6 : STAGE_W - SIDE / 2 + 6;
+        const by = this.badgeY(line, side);
+        const color = LINE_COLORS[(line - 1) % LINE_COLORS.length] as string;
+        const on = lit.has(line) || line <= preview;
+        ctx.globalAlpha = enabled ? 1 : 0.3;
+        ctx.fillStyle = on ? color : "rgba(5, 25, 55, 0.9)";
+        ctx.strokeStyle = color;
+        ctx.lineWidth = 2;
+        roundRect(ctx, bx - 14, by - 11, 28, 22, 7);
+        ctx.fill();
+        ctx.stroke();
+        ctx.fillStyle = on ? "#04122a" : "#ffffff";
+        ctx.fillText(String(line), bx, by + 1);
+      }
+    }
+    ctx.globalAlpha = 1;
+  }
+
+  private linePoints(line: number): [number, number][] {
+    const rows = this.paylines[line - 1] ?? [];
+    const points: [number, number][] = [[SIDE / 2 + 8, this.badgeY(line, "left")]];
+    rows.forEach((row, reel) => {
+      points.push([this.cellX(reel) + CELL_W / 2, this.cellY(row) + CELL_H / 2]);
+    });
+    points.push([STAGE_W - SIDE / 2 - 8, this.badgeY(line, "right")]);
+    return points;
+  }
+
+  private strokeLine(line: number, color: string, width: number): void {
+    const ctx = this.ctx;
+    const points = this.linePoints(line);
+    ctx.lineJoin = "round";
+    ctx.lineCap = "round";
+    ctx.beginPath();
+    points.forEach(([x, y], i) => {
+      if (i === 0) ctx.moveTo(x, y);
+      else ctx.lineTo(x, y);
+    });
+    ctx.strokeStyle = "rgba(0, 0, 0, 0.55)";
+    ctx.lineWidth = width + 4;
+    ctx.stroke();
+    ctx.strokeStyle = color;
+    ctx.lineWidth = width;
+    ctx.stroke();
+  }
+
+  private drawWins(active: WinHighlight[]): void {
+    const ctx = this.ctx;
+    for (const w of active) {
+      if (w.line !== null) this.strokeLine(w.line, w.color, 5);
+      for (const [reel, row] of w.positions) {
+        ctx.strokeStyle = w.color;
+        ctx.lineWidth = 5;
+        ctx.shadowColor = w.color;
+        ctx.shadowBlur = 14;
+        roundRect(ctx, this.cellX(reel) + 6, this.cellY(row) + 6, CELL_W - 12, CELL_H - 12, 14);
+        ctx.stroke();
+        ctx.shadowBlur = 0;
+      }
+    }
+    // The amount: on a single win, next to its last symbol; on all wins, each line's own.
+    ctx.font = "bold 26px 'DejaVu Sans', Arial, sans-serif";
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    for (const w of active) {
+      const lastPos = w.positions[w.positions.length - 1];
+      if (!lastPos || !w.label) continue;
+      const [reel, row] = lastPos;
+      const cx = this.cellX(reel) + CELL_W / 2;
+      const cy = this.cellY(row) + CELL_H - 26;
+      const width = ctx.measureText(w.label).width + 28;
+      ctx.fillStyle = "rgba(3, 14, 36, 0.88)";
+      ctx.strokeStyle = w.color;
+      ctx.lineWidth = 3;
+      roundRect(ctx, cx - width / 2, cy - 19, width, 38, 19);
+      ctx.fill();
+      ctx.stroke();
+      ctx.fillStyle = "#fff6c8";
+      ctx.fillText(w.label, cx, cy + 1);
+      if (active.length > 3) break; // many lines at once: one label keeps it readable
+    }
+  }
+
+  private drawLinePreview(now: number): void {
+    if (!this.linePreview || now >= this.linePreview.until) return;
+    for (let line = 1; line <= this.linePreview.lines; line++) {
+      this.strokeLine(line, LINE_COLORS[(line - 1) % LINE_COLORS.length] as string, 3);
+    }
+  }
+}
+
+function roundRect(ctx: CanvasRenderingContext2D, x: number, y: number, w: number, h: number, r: number): void {
+  ctx.beginPath();
+  ctx.roundRect(x, y, w, h, r);
+}

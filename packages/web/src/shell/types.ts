@@ -1,0 +1,113 @@
+/**
+ * The contract between the shell (session, lobby, HUD, dialogs, history, sound) and a
+ * game's own folder (stage and feature screens). A new game implements {@link GameView}
+ * and registers a loader in `games/index.ts`; the shell does everything else.
+ */
+import type { OpenRound, StepResponse } from "@reelhouse/protocol";
+import type { Sound } from "./sound.js";
+
+/** What GET /api/v1/games/:id describes for a line game (the game module's `describe()`). */
+export interface GameDescription {
+  id: string;
+  name: string;
+  version: string;
+  kind: "lines" | string;
+  reels: number;
+  rows: number;
+  symbols: { id: string; kind: string; name: string }[];
+  bet: {
+    coinValues: number[];
+    coinsPerLine: number[];
+    lines: number[];
+    default: LineBet;
+  };
+  /** Paylines as the row (0 = top) on each reel. */
+  lines: number[][];
+  paytable: { lines: Record<string, number[]>; scatter: Record<string, number[]> };
+  features: Record<string, unknown>;
+  rules: Record<string, string>;
+  rtp: number;
+}
+
+/** A line bet on the wire: coin value in minor units, coins per line, lines. */
+export interface LineBet {
+  coinValue: number;
+  coinsPerLine: number;
+  lines: number;
+}
+
+/** How a step is being shown. */
+export interface PlayOptions {
+  /** Quick spin (turbo): shorter reel spin, only where the jurisdiction allows it. */
+  quick: boolean;
+  /** Replaying history: no sounds of money, everything marked REPLAY. */
+  replay: boolean;
+}
+
+/** Services the shell lends a game view. */
+export interface GameContext {
+  readonly description: GameDescription;
+  readonly currency: string;
+  readonly sound: Sound;
+  /** Formats minor units in the session currency. */
+  money(minor: number): string;
+  /** The current bet (for the paytable in currency and the lines preview). */
+  bet(): LineBet;
+  /** Shows a transient banner message over the stage. */
+  announce(text: string): void;
+}
+
+/** A step as the view plays it: a live StepResponse or a step rebuilt from history. */
+export interface PlayableStep {
+  events: unknown[];
+  win: number;
+  awaiting: unknown;
+  bet: unknown;
+  totalBet: number;
+}
+
+/** Builds a playable step from a live answer. */
+export function playable(step: StepResponse): PlayableStep {
+  return { events: step.events, win: step.win, awaiting: step.awaiting, bet: step.bet, totalBet: step.totalBet };
+}
+
+/** One game's stage and feature screens. */
+export interface GameView {
+  /** The stage element the shell places in its game area. */
+  readonly element: HTMLElement;
+  /** Starts the reels moving as soon as the player presses SPIN (before the answer). */
+  startSpin(options: PlayOptions): void;
+  /** The spin request failed: bring the reels back to rest on what they showed. */
+  cancelSpin(): void;
+  /** Plays a step's events; resolves when the stage is at rest (wins shown). */
+  play(step: PlayableStep, options: PlayOptions): Promise<void>;
+  /** Slam stop: lands every reel now (no-op when nothing spins). */
+  slamStop(): void;
+  /** True while reels are spinning. */
+  readonly spinning: boolean;
+  /**
+   * Waits for the player's decision on a feature the round awaits (a pick, a free spin)
+   * and returns the action to send. `auto` is true when the player already started the
+   * feature (e.g. the rest of a free-spin series plays on its own).
+   */
+  decide(awaiting: unknown, options: PlayOptions): Promise<unknown>;
+  /** Redraws the stage where an unfinished round stands (after a reload). */
+  restore(round: OpenRound): void;
+  /** Leaves any feature screen (end of round, leaving replay). */
+  reset(): void;
+  /** Paytable, game lines and rules, rendered for the shell's dialogs. */
+  paytable(bet: LineBet): HTMLElement;
+  gameLines(): HTMLElement;
+  rules(): HTMLElement;
+  /** The bet changed: light the enabled lines (and preview them when the count changed). */
+  betChanged(bet: LineBet, linesChanged: boolean): void;
+  /** Replay mode: keep the live picture aside, show the replayed round, then restore it. */
+  enterReplay(): void;
+  exitReplay(): void;
+  /** Animation frames drawn so far (the shell's smoothness probe). */
+  readonly framesDrawn: number;
+  destroy(): void;
+}
+
+/** A game folder's entry point. */
+export type GameViewFactory = (context: GameContext) => Promise<GameView>;
