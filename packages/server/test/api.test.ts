@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { replayRound } from "../src/replay.js";
+import { GameServer } from "../src/service.js";
 import {
   ADMIN_KEY,
   BACKENDS,
@@ -25,7 +26,7 @@ async function reconciliation(app: FastifyInstance) {
 }
 
 /** Plays every awaited step of an open round (free spins; picks open the lowest closed object). */
-async function playOut(app: FastifyInstance, auth: object, first: any) {
+async function playOut(app: FastifyInstance, auth: Record<string, string>, first: any) {
   let step = first;
   while (step.awaiting) {
     const a = step.awaiting;
@@ -294,7 +295,7 @@ for (const backend of BACKENDS) {
         { method: "GET", url: "/api/v1/nothing-here", headers: a.auth },
       ];
       for (const r of bad) {
-        const res = await t.app.inject(r as Parameters<FastifyInstance["inject"]>[0] & object);
+        const res = await t.app.inject(r as import("fastify").InjectOptions);
         expect(
           res.statusCode,
           `${r.method} ${r.url} ${JSON.stringify(r.payload ?? r.body)} -> ${res.body}`,
@@ -502,12 +503,7 @@ for (const backend of BACKENDS) {
     it("enforces the GB profile: no autoplay, a stake cap, 2.5 s between spins", async () => {
       let now = 1_700_000_000_000;
       const gb = await testServer(backend.freshUrl(), { REELHOUSE_JURISDICTION: "GB" });
-      const server = new (gb.server.constructor as typeof import("../src/service.js").GameServer)(
-        gb.db,
-        gb.config,
-        gb.server.games,
-        () => now,
-      );
+      const server = new GameServer(gb.db, gb.config, gb.server.games, () => now);
       const { buildApp } = await import("../src/app.js");
       const app = await buildApp(server);
       try {
