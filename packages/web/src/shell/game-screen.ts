@@ -272,7 +272,7 @@ export class GameScreen {
     const quick = this.$<HTMLButtonElement>("quick");
     quick.hidden = !this.jurisdiction.turbo;
     quick.setAttribute("aria-pressed", String(this.settings.quick));
-    this.$("sound").textContent = this.settings.sound ? "🔊" : "🔇";
+    this.$("sound").innerHTML = this.settings.sound ? ICON_SOUND_ON : ICON_SOUND_OFF;
     this.$("sound").setAttribute("aria-pressed", String(this.settings.sound));
     this.$("lobby").toggleAttribute("disabled", this.mode !== "idle" || !!this.autoplay);
     this.element.classList.toggle("replaying", this.mode === "replay");
@@ -763,6 +763,14 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+const icon = (body: string) =>
+  `<svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">${body}</svg>`;
+const SPEAKER = '<path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/>';
+const ICON_SOUND_ON = icon(`${SPEAKER}<path d="M16 9a4 4 0 0 1 0 6M18.5 6.5a8 8 0 0 1 0 11"/>`);
+const ICON_SOUND_OFF = icon(`${SPEAKER}<path d="M16 9l5 6M21 9l-5 6"/>`);
+const ICON_FULLSCREEN = icon('<path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5"/>');
+const ICON_SETTINGS = icon('<circle cx="12" cy="12" r="3"/><path d="M12 2v3M12 19v3M2 12h3M19 12h3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M4.9 19.1 7 17M17 7l2.1-2.1"/>');
+
 const TEMPLATE = (name: string) => `
   <header class="topbar">
     <button class="icon-btn" data-test="lobby" aria-label="Back to the lobby">◀ Lobby</button>
@@ -772,10 +780,10 @@ const TEMPLATE = (name: string) => `
       <button class="icon-btn" data-test="lines-info">Lines</button>
       <button class="icon-btn" data-test="rules">Rules</button>
       <button class="icon-btn" data-test="history">History</button>
-      <button class="icon-btn" data-test="sound" aria-label="Sound on/off">🔊</button>
+      <button class="icon-btn" data-test="sound" aria-label="Sound on/off">${ICON_SOUND_ON}</button>
       <input class="volume" type="range" min="0" max="100" data-test="volume" aria-label="Volume">
-      <button class="icon-btn" data-test="settings" aria-label="Settings">⚙</button>
-      <button class="icon-btn" data-test="fullscreen" aria-label="Full screen">⛶</button>
+      <button class="icon-btn" data-test="settings" aria-label="Settings">${ICON_SETTINGS}</button>
+      <button class="icon-btn" data-test="fullscreen" aria-label="Full screen">${ICON_FULLSCREEN}</button>
     </nav>
   </header>
   <main class="stage-area" data-test="stage-area">
