@@ -25,7 +25,10 @@ export function scaledLines(rng: Rng, range: number, count: number): string {
 /** Writes one chunk, waiting for the pipe to drain; false when the reader went away (EPIPE). */
 async function write(chunk: Uint8Array | string, closed: { value: boolean }): Promise<boolean> {
   if (closed.value) return false;
-  if (!process.stdout.write(chunk)) await Promise.race([once(process.stdout, "drain"), once(process.stdout, "close")]);
+  if (!process.stdout.write(chunk)) {
+    // `once` rejects on an 'error' event: a closed pipe (EPIPE) simply ends the output.
+    await Promise.race([once(process.stdout, "drain"), once(process.stdout, "close")]).catch(() => undefined);
+  }
   return !closed.value;
 }
 
