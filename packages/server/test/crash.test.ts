@@ -1,0 +1,166 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { ADMIN_KEY, BACKENDS, BET, drawsFor, MERMAID, rid, TOTAL_BET, type Wanted } from "./helpers.js";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
+const CLI = resolve(ROOT, "packages/cli/bin/reelhouse.js");
+
+interface Proc {
+  child: ChildProcess;
+  url: string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Spawns `reelhouse serve` as a real process on a free port and waits until it listens. */
+async function serve(databaseUrl: string, crashAt?: string): Promise<Proc> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    REELHOUSE_MODE: "test",
+    REELHOUSE_ADMIN_KEY: ADMIN_KEY,
+    REELHOUSE_RATE_LIMIT: "0",
+  };
+  if (crashAt) env.REELHOUSE_CRASH_AT = crashAt;
+  else delete env.REELHOUSE_CRASH_AT;
+  const child = spawn(process.execPath, [CLI, "serve", "--port", "0"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.once("exit", (code, signal) => done({ code, signal })),
+  );
+  let output = "";
+  const url = await new Promise<string>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`server did not start:\n${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const m = /serving on (http:\/\/\S+)/.exec(output);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        done(m[1]);
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", (c: Buffer) => {
+      output += c.toString();
+    });
+    void exited.then(() => fail(new Error(`server exited before listening:\n${output}`)));
+  });
+  return { child, url, exited };
+}
+
+async function call(p: Proc, method: string, path: string, token?: string, body?: unknown) {
+  const res = await fetch(p.url + path, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      "x-admin-key": ADMIN_KEY,
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+/** Sends a request that must die with the process (kill -9 at the crash point). */
+async function dies(p: Proc, path: string, token: string, body: unknown) {
+  await expect(call(p, "POST", path, token, body)).rejects.toThrow();
+  expect((await p.exited).signal).toBe("SIGKILL");
+}
+
+async function playOut(p: Proc, token: string, step: any) {
+  let s = step;
+  while (s.awaiting) {
+    const a = s.awaiting;
+    const action =
+      a.type === "pick"
+        ? { type: "pick", object: [...Array(12).keys()].find((o) => !a.opened.includes(o)) }
+        : { type: "freeSpin" };
+    const r = await call(p, "POST", `/api/v1/rounds/${s.roundId}/actions`, token, { action, requestId: rid() });
+    expect(r.status).toBe(200);
+    s = r.body;
+  }
+  return s;
+}
+
+async function expectBalanced(p: Proc) {
+  const rec = await call(p, "GET", "/api/v1/admin/reconciliation");
+  expect(rec.body).toMatchObject({ balanced: true, accountSum: 0, negativePlayerBalances: 0 });
+}
+
+for (const backend of BACKENDS) {
+  describe.skipIf(!backend.available)(`crash matrix (kill -9, restart) on ${backend.name}`, () => {
+    afterAll(() => backend.cleanup());
+    const running: Proc[] = [];
+    afterAll(() => {
+      for (const p of running) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill("SIGKILL");
+    });
+    const start = async (url: string, crashAt?: string) => {
+      const p = await serve(url, crashAt);
+      running.push(p);
+      return p;
+    };
+
+    it("before the debit: nothing was taken, the retry plays a fresh round", async () => {
+      const url = backend.freshUrl();
+      const a = await start(url, "before-debit");
+      const token = (await call(a, "POST", "/api/v1/sessions", undefined, { demo: true })).body.token as string;
+      const request = { bet: BET, requestId: rid(), force: { draws: drawsFor("win") } };
+      await dies(a, `/api/v1/games/${MERMAID}/rounds`, token, request);
+      const b = await start(url);
+      expect((await call(b, "GET", "/api/v1/session", token)).body.balance).toBe(100_000);
+      expect((await call(b, "GET", "/api/v1/history", token)).body.rounds).toEqual([]);
+      const retry = await call(b, "POST", `/api/v1/games/${MERMAID}/rounds`, token, request);
+      expect(retry.status).toBe(201);
+      expect(retry.body.balance).toBe(100_000 - TOTAL_BET + retry.body.totalWin);
+      await expectBalanced(b);
+      b.child.kill("SIGTERM");
+      await b.exited;
+    });
+
+    for (const [point, wanted] of [
+      ["after-debit", "freeSpins"],
+      ["mid-free-spins", "freeSpins"],
+      ["mid-pick", "pick"],
+    ] as [string, Wanted][]) {
+      it(`${point}: the round resumes at its last committed step with the same outcome, the ledger balances`, async () => {
+        const url = backend.freshUrl();
+        const a = await start(url, point);
+        const token = (await call(a, "POST", "/api/v1/sessions", undefined, { demo: true })).body.token as string;
+        const startRequest = { bet: BET, requestId: rid(), force: { draws: drawsFor(wanted) } };
+        let lost: { path: string; body: unknown };
+        let first: any = null;
+        if (point === "after-debit") {
+          lost = { path: `/api/v1/games/${MERMAID}/rounds`, body: startRequest };
+        } else {
+          const r = await call(a, "POST", `/api/v1/games/${MERMAID}/rounds`, token, startRequest);
+          expect(r.status).toBe(201);
+          first = r.body;
+          const action = wanted === "pick" ? { type: "pick", object: 3 } : { type: "freeSpin" };
+          lost = { path: `/api/v1/rounds/${first.roundId}/actions`, body: { action, requestId: rid() } };
+        }
+        await dies(a, lost.path, token, lost.body);
+
+        const b = await start(url);
+        const open = (await call(b, "GET", "/api/v1/rounds/open", token)).body.rounds;
+        expect(open).toHaveLength(1);
+        const committed = open[0];
+        const lastIndex = point === "after-debit" ? 0 : 1;
+        expect(committed.stepIndex).toBe(lastIndex);
+        expect((await call(b, "GET", "/api/v1/session", token)).body.balance).toBe(100_000 - TOTAL_BET);
+        // The lost answer's retry returns what was committed: the outcome is never redrawn.
+        const retry = await call(b, "POST", lost.path, token, lost.body);
+        expect(retry.status).toBeLessThan(300);
+        expect(retry.body.events).toEqual(committed.steps[lastIndex].events);
+        expect(retry.body.stepIndex).toBe(lastIndex);
+        if (first) expect(committed.steps[0].events).toEqual(first.events);
+        const last = await playOut(b, token, retry.body);
+        expect(last.balance).toBe(100_000 - TOTAL_BET + last.totalWin);
+        await expectBalanced(b);
+        const replay = await call(b, "GET", `/api/v1/admin/rounds/${retry.body.roundId}`);
+        expect(replay.body.status).toBe("completed");
+        b.child.kill("SIGTERM");
+        await b.exited;
+      });
+    }
+  });
+}
