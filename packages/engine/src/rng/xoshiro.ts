@@ -50,8 +50,9 @@ export class Xoshiro128 implements Rng {
   }
 
   int(n: number): number {
-    // Fast path for the common small ranges; identical semantics to scaleUnbiased.
-    if (n > 0 && n <= 65536 && Number.isInteger(n)) {
+    // Fast path for the common small ranges; identical semantics to scaleUnbiased
+    // (which draws no word for n = 1, so neither may this path).
+    if (n > 1 && n <= 65536 && Number.isInteger(n)) {
       const limit = 4294967296 - (4294967296 % n);
       let u = this.nextU32();
       while (u >= limit) u = this.nextU32();
