@@ -1125,6 +1125,17 @@ describe("DESIGN.md rulings for Mermaid Treasure", () => {
     }
   });
 
+  it("a spin that triggers both features plays the Treasure picks first, then the free spins", () => {
+    // No window of the current strips shows both (no MERMAID within two stops of a TREASURE), so
+    // the pending-both state is built from real ones: free spins pending plus a real pick state.
+    const freeSpinsPending = triggerFreeSpins(bet()).state;
+    const pickPending = startOn(bet(), treasureOnLine1(3)).state;
+    const both: MermaidState = { ...freeSpinsPending, pick: pickPending.pick };
+    expect(awaitingOf(both)).toMatchObject({ type: "pick", picksLeft: 3 });
+    const afterPicks = pickAll(both, [0, 0, 0]);
+    expect(afterPicks[2]?.awaiting).toMatchObject({ type: "freeSpin", played: 0, awarded: 10 });
+  });
+
   it("a round holds at most FREE_SPINS.maxPerRound free spins (ruling: every round is bounded)", () => {
     let step = triggerFreeSpins(bet());
     const retrigger = mermaids(3, REEL_STRIPS_FREE_SPINS);
