@@ -58,7 +58,7 @@ for (const backend of BACKENDS) {
           const url = backend.freshUrl();
           let t: TestServer = await testServer(url);
           const { auth, playerId } = await demoSession(t.app);
-          let last: { url: string; payload: unknown } | null = null;
+          let last: { url: string; payload: Record<string, unknown> } | null = null;
           let openRound: any = null;
           try {
             for (const o of ops) {
