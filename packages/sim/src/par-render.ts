@@ -135,7 +135,7 @@ export function winDistributionSvg(rows: ParReport["winDistribution"]): string {
     const gy = top + (plotH * d) / decades;
     parts.push(
       `<line x1="${left}" y1="${gy.toFixed(1)}" x2="${width - right}" y2="${gy.toFixed(1)}" stroke="#ddd"/>`,
-      `<text x="${left - 6}" y="${(gy + 4).toFixed(1)}" font-size="11" font-family="sans-serif" text-anchor="end">1e-${d}</text>`,
+      `<text x="${left - 6}" y="${(gy + 4).toFixed(1)}" font-size="11" font-family="sans-serif" text-anchor="end">${d === 0 ? "1" : `1e-${d}`}</text>`,
     );
   }
   rows.forEach((row, i) => {
