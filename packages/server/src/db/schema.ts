@@ -172,8 +172,11 @@ export async function migrate(db: Database): Promise<number[]> {
     }
   };
   if (db instanceof PostgresDatabase) {
-    await db.ensureSchema();
-    await db.withAdvisoryLock(0x7265656c, async () => apply());
+    // Several processes may start at once: the advisory lock serialises schema creation too.
+    await db.withAdvisoryLock(0x7265656c, async () => {
+      await db.ensureSchema();
+      await apply();
+    });
   } else {
     await apply();
   }
