@@ -11,7 +11,12 @@ import { fileURLToPath } from "node:url";
 
 const webRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const distIndex = join(webRoot, "dist", "index.html");
-const sources = [join(webRoot, "src"), join(webRoot, "index.html"), join(webRoot, "vite.config.ts"), join(webRoot, "package.json")];
+const sources = [
+  join(webRoot, "src"),
+  join(webRoot, "index.html"),
+  join(webRoot, "vite.config.ts"),
+  join(webRoot, "package.json"),
+];
 
 /** Newest modification time under `path` (files and folders, recursively). */
 function newest(path) {

@@ -38,6 +38,7 @@ export class GameScreen {
   private mode: Mode = "idle";
   private balance: number;
   private shownWin = 0;
+  private balanceBeforeRound = 0;
   private skipCountUp: (() => void) | null = null;
   private autoplay: AutoplayState | null = null;
   private autoplayStopRequested = false;
@@ -349,6 +350,7 @@ export class GameScreen {
     this.renderMeters();
     this.view.startSpin(this.opts());
     this.lastSpinAt = performance.now();
+    this.balanceBeforeRound = this.balance;
     let step: StepResponse;
     try {
       step = await this.api.startRound(this.description.id, {
@@ -393,9 +395,13 @@ export class GameScreen {
     return step;
   }
 
-  /** Plays one step on the stage, counts up its win and settles the balance. */
+  /**
+   * Plays one step on the stage, counts up its win, then shows the server's balance.
+   * During the paid spin the meter shows the balance less the bet, whenever the server
+   * credits the win (per step or at the end of the round).
+   */
   private async present(step: StepResponse): Promise<void> {
-    this.setBalance(step.balance - step.win);
+    if (step.stepIndex === 0) this.setBalance(this.balanceBeforeRound - step.totalBet);
     this.setMode("spinning");
     await this.view.play(playable(step), this.opts());
     await this.countUp(step.totalWin, step.totalBet);
@@ -463,6 +469,12 @@ export class GameScreen {
   private async handleError(error: unknown): Promise<void> {
     this.sound.play("error");
     if (error instanceof ApiRequestError && error.code === "INSUFFICIENT_FUNDS") {
+      // The balance moved elsewhere (another tab, the operator): show the server's figure.
+      try {
+        this.setBalance((await this.api.session()).balance);
+      } catch {
+        // keep the figure on view; the dialog still explains
+      }
       await this.insufficientFunds(error.details);
       return;
     }
@@ -769,7 +781,9 @@ const SPEAKER = '<path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/>';
 const ICON_SOUND_ON = icon(`${SPEAKER}<path d="M16 9a4 4 0 0 1 0 6M18.5 6.5a8 8 0 0 1 0 11"/>`);
 const ICON_SOUND_OFF = icon(`${SPEAKER}<path d="M16 9l5 6M21 9l-5 6"/>`);
 const ICON_FULLSCREEN = icon('<path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5"/>');
-const ICON_SETTINGS = icon('<circle cx="12" cy="12" r="3"/><path d="M12 2v3M12 19v3M2 12h3M19 12h3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M4.9 19.1 7 17M17 7l2.1-2.1"/>');
+const ICON_SETTINGS = icon(
+  '<circle cx="12" cy="12" r="3"/><path d="M12 2v3M12 19v3M2 12h3M19 12h3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M4.9 19.1 7 17M17 7l2.1-2.1"/>',
+);
 
 const TEMPLATE = (name: string) => `
   <header class="topbar">

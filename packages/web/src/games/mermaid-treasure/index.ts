@@ -110,7 +110,7 @@ class MermaidTreasureView implements GameView {
           this.updateCounter();
           break;
         case "spin":
-          if (!this.stage.spinning) this.startSpin(options);
+          if (!this.stage.spinning || !this.stage.allMoving) this.startSpin(options);
           await this.stage.land(event.window, SCATTER);
           break;
         case "lineWin":
@@ -447,13 +447,13 @@ const BACKGROUND_SVG = `<svg viewBox="0 0 1600 900" preserveAspectRatio="xMidYMi
     <linearGradient id="weed" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#5fe08a"/><stop offset="1" stop-color="#0d5a3a"/></linearGradient>
   </defs>
   <rect width="1600" height="900" fill="url(#sea)"/>
-  <g class="rays">
+  <g>
     <path d="M300 0 L420 0 L260 900 L60 900 Z" fill="url(#ray)"/><path d="M700 0 L780 0 L760 900 L560 900 Z" fill="url(#ray)"/>
     <path d="M1100 0 L1220 0 L1420 900 L1180 900 Z" fill="url(#ray)"/><path d="M1400 0 L1450 0 L1600 600 L1600 800 Z" fill="url(#ray)"/>
   </g>
   <path d="M0 780 Q200 730 420 770 T860 760 T1300 770 T1600 750 L1600 900 L0 900 Z" fill="url(#sand)"/>
   <g fill="#2a4a6a" opacity="0.8"><ellipse cx="140" cy="800" rx="120" ry="50"/><ellipse cx="1460" cy="790" rx="150" ry="60"/><ellipse cx="1340" cy="820" rx="80" ry="36"/></g>
-  <g fill="url(#weed)" class="weed">
+  <g fill="url(#weed)">
     <path d="M60 820 Q20 700 70 600 Q110 520 70 420 Q120 520 100 620 Q80 720 110 820 Z"/>
     <path d="M200 830 Q180 730 220 660 Q250 600 220 540 Q270 600 250 680 Q235 760 250 830 Z"/>
     <path d="M1500 820 Q1540 700 1490 600 Q1450 500 1500 400 Q1440 500 1460 610 Q1480 720 1450 820 Z"/>

@@ -147,7 +147,12 @@ export class ReelStage {
   private slammed = false;
   private anticipating = new Set<number>();
   private onStopSound: ((reel: number) => void) | null = null;
-  private bubbles: { x: number; y: number; r: number; v: number }[] = [];
+  /** Static layers, rendered once (window, separators, frame) or on change (line badges). */
+  private staticLayer: HTMLCanvasElement | null = null;
+  private badgeLayer: HTMLCanvasElement | null = null;
+  private badgeKey = "";
+  /** Something changed since the last frame (a still stage is not redrawn). */
+  private dirty = true;
   /** Frames drawn, for the 60 fps check in tests. */
   framesDrawn = 0;
 
@@ -164,14 +169,6 @@ export class ReelStage {
     // Decorative filler only: which symbol blurs past while the real result is on its way.
     const filler = () => this.symbolIds[Math.floor(Math.random() * this.symbolIds.length)] as string;
     this.reels = initial.map((column) => new Reel(column, filler));
-    for (let i = 0; i < 14; i++) {
-      this.bubbles.push({
-        x: Math.random() * STAGE_W,
-        y: Math.random() * STAGE_H,
-        r: 2 + Math.random() * 5,
-        v: 20 + Math.random() * 40,
-      });
-    }
     this.resize();
   }
 
@@ -193,6 +190,23 @@ export class ReelStage {
     this.canvas.width = Math.round(STAGE_W * scale);
     this.canvas.height = Math.round(STAGE_H * scale);
     this.ctx.setTransform(scale, 0, 0, scale, 0, 0);
+    this.staticLayer = null;
+    this.badgeLayer = null;
+    this.badgeKey = "";
+    this.dirty = true;
+  }
+
+  /** An offscreen canvas at the stage's pixel ratio, drawn by `paint` in stage units. */
+  private layer(paint: (ctx: CanvasRenderingContext2D) => void, reuse?: HTMLCanvasElement | null): HTMLCanvasElement {
+    const canvas = reuse ?? document.createElement("canvas");
+    canvas.width = this.canvas.width;
+    canvas.height = this.canvas.height;
+    const ctx = canvas.getContext("2d") as CanvasRenderingContext2D;
+    const scale = this.canvas.width / STAGE_W;
+    ctx.setTransform(scale, 0, 0, scale, 0, 0);
+    ctx.clearRect(0, 0, STAGE_W, STAGE_H);
+    paint(ctx);
+    return canvas;
   }
 
   start(): void {
@@ -201,8 +215,10 @@ export class ReelStage {
       const dt = this.last ? Math.min(0.05, (now - this.last) / 1000) : 0;
       this.last = now;
       this.update(now, dt);
-      this.draw(now, dt);
-      this.framesDrawn++;
+      if (this.needsFrame(now)) {
+        this.draw(now, dt);
+        this.framesDrawn++;
+      }
     };
     this.frame = requestAnimationFrame(loop);
   }
@@ -215,6 +231,15 @@ export class ReelStage {
     this.onStopSound = callback;
   }
 
+  /** Moving reels, pulsing wins, a glow or a line preview need frames; a still stage does not. */
+  private needsFrame(now: number): boolean {
+    const moving = this.reels.some((r) => r.phase !== "idle") || this.wins.length > 0 || this.anticipating.size > 0;
+    const preview = this.linePreview !== null && now < this.linePreview.until + 50;
+    const draw = this.dirty || moving || preview;
+    this.dirty = false;
+    return draw;
+  }
+
   setTiming(timing: SpinTiming): void {
     this.timing = timing;
   }
@@ -222,6 +247,7 @@ export class ReelStage {
   /** Number of enabled lines (badges of disabled lines are dimmed). */
   setEnabledLines(lines: number): void {
     this.enabledLines = lines;
+    this.dirty = true;
   }
 
   /** Shows the first `lines` paylines for a moment (when the player changes lines). */
@@ -233,6 +259,11 @@ export class ReelStage {
     return this.reels.some((r) => r.phase !== "idle");
   }
 
+  /** True when every reel is winding up or at speed (ready to land). */
+  get allMoving(): boolean {
+    return this.reels.every((r) => r.phase === "windup" || r.phase === "spin");
+  }
+
   /** The window on view (at rest). */
   window(): Window {
     return this.reels.map((r) => r.column());
@@ -240,6 +271,7 @@ export class ReelStage {
 
   /** Puts a window on view at once. */
   show(window: Window): void {
+    this.dirty = true;
     this.reels.forEach((reel, i) => {
       reel.set(window[i] ?? reel.column());
     });
@@ -267,7 +299,9 @@ export class ReelStage {
    * little longer (anticipation). Resolves when the last reel is at rest.
    */
   land(window: Window, scatter: string): Promise<void> {
-    if (!this.spinning) this.spin();
+    // Every reel must be moving to land: a reel still bouncing from the last stop would
+    // never reach its plan (quick free spins can follow each other that closely).
+    if (!this.reels.every((r) => r.phase === "windup" || r.phase === "spin")) this.spin();
     const now = performance.now();
     const first = Math.max(now, this.spinStartedAt + (this.slammed ? 0 : this.timing.minSpin));
     let at = first;
@@ -304,10 +338,12 @@ export class ReelStage {
         reel.set(column);
       }
     }
+    this.dirty = true;
   }
 
   showWins(wins: WinHighlight[], dimOthers = true): void {
     this.wins = wins;
+    this.dirty = true;
     this.winCycle = -1;
     this.winCycleAt = performance.now();
     this.dimNonWinning = dimOthers && wins.length > 0;
@@ -315,6 +351,7 @@ export class ReelStage {
 
   clearWins(): void {
     this.wins = [];
+    this.dirty = true;
     this.dimNonWinning = false;
   }
 
@@ -360,13 +397,6 @@ export class ReelStage {
           }
           break;
         }
-      }
-    }
-    for (const b of this.bubbles) {
-      b.y -= b.v * dt;
-      if (b.y < -10) {
-        b.y = STAGE_H + 10;
-        b.x = Math.random() * STAGE_W;
       }
     }
   }
@@ -417,37 +447,21 @@ export class ReelStage {
   private draw(now: number, _dt: number): void {
     const ctx = this.ctx;
     ctx.clearRect(0, 0, STAGE_W, STAGE_H);
+    // The window glass, separators and frame never change: one blit.
+    this.staticLayer ??= this.layer((c) => this.paintStatic(c));
+    ctx.drawImage(this.staticLayer, 0, 0, STAGE_W, STAGE_H);
 
-    // Reel window: deep water glass with a soft vertical gradient per reel.
-    for (let i = 0; i < REELS; i++) {
-      const x = this.cellX(i);
-      const g = ctx.createLinearGradient(0, TOP, 0, TOP + REEL_AREA_H);
-      g.addColorStop(0, "rgba(4, 30, 66, 0.92)");
-      g.addColorStop(0.5, "rgba(10, 58, 110, 0.82)");
-      g.addColorStop(1, "rgba(4, 30, 66, 0.92)");
-      ctx.fillStyle = g;
-      ctx.fillRect(x, TOP, CELL_W, REEL_AREA_H);
-      if (this.anticipating.has(i)) {
-        const pulse = 0.35 + 0.25 * Math.sin(now / 90);
-        ctx.fillStyle = `rgba(255, 120, 210, ${pulse})`;
-        ctx.fillRect(x, TOP, CELL_W, REEL_AREA_H);
-      }
+    for (const i of this.anticipating) {
+      const pulse = 0.3 + 0.2 * Math.sin(now / 90);
+      ctx.fillStyle = `rgba(255, 120, 210, ${pulse})`;
+      ctx.fillRect(this.cellX(i), TOP, CELL_W, REEL_AREA_H);
     }
 
-    // Bubbles rising behind the symbols.
+    // Symbols, clipped to the reel window.
     ctx.save();
     ctx.beginPath();
     ctx.rect(SIDE, TOP, REEL_AREA_W, REEL_AREA_H);
     ctx.clip();
-    ctx.strokeStyle = "rgba(200, 240, 255, 0.25)";
-    ctx.lineWidth = 1.5;
-    for (const b of this.bubbles) {
-      ctx.beginPath();
-      ctx.arc(b.x, b.y, b.r, 0, Math.PI * 2);
-      ctx.stroke();
-    }
-
-    // Symbols.
     const winning = new Set<string>();
     const active = this.activeWins(now);
     for (const w of active) for (const [r, row] of w.positions) winning.add(`${r}:${row}`);
@@ -457,13 +471,12 @@ export class ReelStage {
       const frac = reel.pos - top;
       const moving =
         reel.phase === "spin" || (reel.phase === "decel" && reel.velocity > 10 && now - reel.phaseStart < reel.duration * 0.5);
-      for (let k = -1; k <= ROWS; k++) {
+      const atRest = reel.phase === "idle";
+      for (let k = frac === 0 ? 0 : -1; k <= (frac === 0 ? ROWS - 1 : ROWS); k++) {
         const index = top + k;
         const y = TOP + (k - frac) * CELL_H;
-        const id = reel.symbolAt(index);
-        const art = (moving ? this.blurred : this.sharp).get(id);
+        const art = (moving ? this.blurred : this.sharp).get(reel.symbolAt(index));
         if (!art) continue;
-        const atRest = reel.phase === "idle";
         const row = index - Math.round(reel.pos);
         const isWin = atRest && winning.has(`${i}:${row}`);
         ctx.globalAlpha = this.dimNonWinning && atRest && !isWin ? 0.38 : 1;
@@ -476,7 +489,19 @@ export class ReelStage {
     ctx.globalAlpha = 1;
     ctx.restore();
 
-    // Reel separators.
+    this.drawBadges(now, active);
+    this.drawWins(active);
+    this.drawLinePreview(now);
+  }
+
+  /** Window glass per reel, separators and the golden frame with pearls (drawn once). */
+  private paintStatic(ctx: CanvasRenderingContext2D): void {
+    const g = ctx.createLinearGradient(0, TOP, 0, TOP + REEL_AREA_H);
+    g.addColorStop(0, "rgba(4, 30, 66, 0.94)");
+    g.addColorStop(0.5, "rgba(10, 58, 110, 0.86)");
+    g.addColorStop(1, "rgba(4, 30, 66, 0.94)");
+    ctx.fillStyle = g;
+    ctx.fillRect(SIDE, TOP, REEL_AREA_W, REEL_AREA_H);
     ctx.strokeStyle = "rgba(120, 200, 255, 0.25)";
     ctx.lineWidth = 2;
     for (let i = 1; i < REELS; i++) {
@@ -485,11 +510,7 @@ export class ReelStage {
       ctx.lineTo(this.cellX(i), TOP + REEL_AREA_H - 6);
       ctx.stroke();
     }
-
-    this.drawFrame();
-    this.drawBadges(now, active);
-    this.drawWins(active);
-    this.drawLinePreview(now);
+    this.drawFrame(ctx);
   }
 
   /** The wins on view now: all together first, then one at a time. */
@@ -510,8 +531,7 @@ export class ReelStage {
     return w ? [w] : this.wins;
   }
 
-  private drawFrame(): void {
-    const ctx = this.ctx;
+  private drawFrame(ctx: CanvasRenderingContext2D): void {
     const x = SIDE - 10;
     const y = TOP - 10;
     const w = REEL_AREA_W + 20;
@@ -548,9 +568,18 @@ export class ReelStage {
   }
 
   private drawBadges(now: number, active: WinHighlight[]): void {
-    const ctx = this.ctx;
     const lit = new Set(active.map((w) => w.line).filter((l): l is number => l !== null));
     const preview = this.linePreview && now < this.linePreview.until ? this.linePreview.lines : 0;
+    const key = `${this.enabledLines}|${preview}|${[...lit].join(",")}`;
+    if (key !== this.badgeKey || !this.badgeLayer) {
+      this.badgeKey = key;
+      this.badgeLayer = this.layer((ctx) => this.paintBadges(ctx, lit, preview), this.badgeLayer);
+    }
+    this.ctx.drawImage(this.badgeLayer, 0, 0, STAGE_W, STAGE_H);
+  }
+
+  /** Line number badges left and right; lit when their line wins or is previewed, dim when disabled. */
+  private paintBadges(ctx: CanvasRenderingContext2D, lit: Set<number>, preview: number): void {
     ctx.font = "bold 13px 'DejaVu Sans', Arial, sans-serif";
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
@@ -608,13 +637,15 @@ export class ReelStage {
     for (const w of active) {
       if (w.line !== null) this.strokeLine(w.line, w.color, 5);
       for (const [reel, row] of w.positions) {
-        ctx.strokeStyle = w.color;
-        ctx.lineWidth = 5;
-        ctx.shadowColor = w.color;
-        ctx.shadowBlur = 14;
+        // A soft wide stroke under a crisp one: a glow without shadowBlur's cost.
         roundRect(ctx, this.cellX(reel) + 6, this.cellY(row) + 6, CELL_W - 12, CELL_H - 12, 14);
+        ctx.strokeStyle = w.color;
+        ctx.globalAlpha = 0.35;
+        ctx.lineWidth = 14;
         ctx.stroke();
-        ctx.shadowBlur = 0;
+        ctx.globalAlpha = 1;
+        ctx.lineWidth = 5;
+        ctx.stroke();
       }
     }
     // The amount: on a single win, next to its last symbol; on all wins, each line's own.

@@ -1,0 +1,85 @@
+/**
+ * Forced outcomes for the browser tests, found by SEARCHING the current strips with the
+ * real game code (never hard-coded stop positions: the strips change while the maths is
+ * tuned). The draws go to the dev/test server as `force: { draws }`.
+ */
+import { ForcedRng, Xoshiro128 } from "@reelhouse/engine";
+import { mermaidTreasure } from "@reelhouse/games";
+import type { MermaidAwaiting, MermaidEvent, MermaidState } from "../../games/src/mermaid-treasure/index.js";
+import { REEL_STRIPS_BASE, REEL_STRIPS_FREE_SPINS, TREASURE_BONUS } from "../../games/src/mermaid-treasure/model.js";
+
+export interface TestBet {
+  coinValue: number;
+  coinsPerLine: number;
+  lines: number;
+}
+
+type MermaidStep = { state: MermaidState; events: MermaidEvent[]; win: number; awaiting: MermaidAwaiting | null };
+
+const fallback = () => new Xoshiro128(12345);
+
+/** Deterministic candidate stops: a seeded walk over every reel's strip length. */
+function* candidates(strips: readonly (readonly string[])[], seed: number): Generator<number[]> {
+  const rng = new Xoshiro128(seed);
+  for (let i = 0; i < 200_000; i++) yield strips.map((strip) => rng.int(strip.length));
+}
+
+function startWith(bet: TestBet, stops: number[]): MermaidStep {
+  return mermaidTreasure.start(bet, new ForcedRng(stops, fallback())) as MermaidStep;
+}
+
+function search(bet: TestBet, what: string, ok: (step: MermaidStep) => boolean, seed = 1): number[] {
+  for (const stops of candidates(REEL_STRIPS_BASE, seed)) if (ok(startWith(bet, stops))) return stops;
+  throw new Error(`no stops found for: ${what}`);
+}
+
+const has = (step: MermaidStep, type: MermaidEvent["type"]) => step.events.some((e) => e.type === type);
+
+/** A paid spin that wins nothing and triggers nothing. */
+export function losingStops(bet: TestBet): number[] {
+  return search(bet, "a losing spin", (s) => s.win === 0 && s.awaiting === null);
+}
+
+/** A paid spin that wins something on a line (for the win display). */
+export function lineWinStops(bet: TestBet): number[] {
+  return search(bet, "a line win", (s) => has(s, "lineWin") && s.awaiting === null && s.win >= 5 * s.state.totalBet);
+}
+
+/** A paid spin that awards free spins (3+ MERMAID) and no Treasure bonus. */
+export function freeSpinTriggerStops(bet: TestBet): { stops: number[]; step: MermaidStep } {
+  const stops = search(bet, "a free-spin trigger", (s) => has(s, "freeSpinsTriggered") && !has(s, "bonusTriggered"));
+  return { stops, step: startWith(bet, stops) };
+}
+
+/** A paid spin that starts the Treasure bonus with exactly `picks` picks and no free spins. */
+export function bonusTriggerStops(bet: TestBet, picks = 3): number[] {
+  return search(
+    bet,
+    `a Treasure bonus with ${picks} picks`,
+    (s) => s.awaiting?.type === "pick" && s.awaiting.picksLeft === picks && !has(s, "freeSpinsTriggered"),
+  );
+}
+
+/** Free-spin stops that neither retrigger nor start a bonus, so a series stays 10 spins long. */
+export function quietFreeSpinStops(state: MermaidState, count: number): number[][] {
+  const found: number[][] = [];
+  for (const stops of candidates(REEL_STRIPS_FREE_SPINS, 7)) {
+    const step = mermaidTreasure.act(state, { type: "freeSpin" }, new ForcedRng(stops, fallback())) as MermaidStep;
+    if (!has(step, "freeSpinsTriggered") && !has(step, "bonusTriggered")) found.push(stops);
+    if (found.length >= count) return found;
+  }
+  throw new Error("no quiet free-spin stops found");
+}
+
+/** A pick draw (one `rng.int(totalWeight)`) that lands on the prize of `coins` coins per coin. */
+export function pickDrawFor(coins: number): number {
+  let offset = 0;
+  for (const prize of TREASURE_BONUS.prizes) {
+    if (prize.coins === coins) return offset;
+    offset += prize.weight;
+  }
+  throw new Error(`no pick prize of ${coins} coins`);
+}
+
+/** The prize values the pick screen can show, for assertions. */
+export const PICK_PRIZES: readonly number[] = TREASURE_BONUS.prizes.map((p) => p.coins);
