@@ -49,16 +49,23 @@ export class Xoshiro128 implements Rng {
     return result;
   }
 
+  /** Range of the last `int` call and its rejection limit, cached: most callers repeat ranges. */
+  private lastRange = 0;
+  private lastLimit = 0;
+
   int(n: number): number {
-    // Fast path for the common small ranges; identical semantics to scaleUnbiased
-    // (which draws no word for n = 1, so neither may this path).
-    if (n > 1 && n <= 65536 && Number.isInteger(n)) {
-      const limit = 4294967296 - (4294967296 % n);
-      let u = this.nextU32();
-      while (u >= limit) u = this.nextU32();
-      return u % n;
+    // Fast path for ranges up to 2^16 with the same semantics as scaleUnbiased (which
+    // draws no word for n = 1, so neither may this path). Remainders are taken with
+    // floor division: exact for u < 2^32, and much cheaper than `%` on doubles.
+    if (n !== this.lastRange) {
+      if (!(n > 1 && n <= 65536 && Number.isInteger(n))) return scaleUnbiased(() => this.nextU32(), n);
+      this.lastRange = n;
+      this.lastLimit = 4294967296 - (4294967296 % n);
     }
-    return scaleUnbiased(() => this.nextU32(), n);
+    const limit = this.lastLimit;
+    let u = this.nextU32();
+    while (u >= limit) u = this.nextU32();
+    return u - Math.floor(u / n) * n;
   }
 
   /** Advances the state by 2^64 draws. */
