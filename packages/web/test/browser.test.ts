@@ -287,7 +287,12 @@ describe.skipIf(!HAS_CHROMIUM)("browser client (Chromium, real server)", () => {
     const p = await newPage();
     await openGame(p);
     await quick(p);
-    await force(p, bonusTriggerStops(BET, 3), [pickDrawFor(100)]);
+    const [small, second, top] = [PICK_PRIZES[0], PICK_PRIZES[1], PICK_PRIZES[PICK_PRIZES.length - 1]] as [
+      number,
+      number,
+      number,
+    ];
+    await force(p, bonusTriggerStops(BET, 3), [pickDrawFor(top)]);
     await p.click('[data-test="spin"]');
     await p.waitForSelector(".mt-pick.choosing", { timeout: 20_000 });
     expect(await p.locator(".mt-clam").count()).toBe(12);
@@ -295,7 +300,7 @@ describe.skipIf(!HAS_CHROMIUM)("browser client (Chromium, real server)", () => {
     await shoot(p, "17-pick");
     await p.click('.mt-clam[data-object="4"]');
     await p.waitForSelector('.mt-clam[data-object="4"].open');
-    const coinsPerCoin = 100;
+    const coinsPerCoin = top;
     expect(await p.textContent('.mt-clam[data-object="4"] .mt-clam-prize')).toBe(
       `€${((coinsPerCoin * BET.coinsPerLine * BET.coinValue) / 100).toFixed(2)}`,
     );
@@ -309,7 +314,7 @@ describe.skipIf(!HAS_CHROMIUM)("browser client (Chromium, real server)", () => {
     expect(await p.textContent('[data-test="pick-status"]')).toContain("PICK 2");
     await shoot(p, "18-pick-resumed");
 
-    await force(p, [pickDrawFor(PICK_PRIZES[0] as number)], [pickDrawFor(50)]);
+    await force(p, [pickDrawFor(small)], [pickDrawFor(second)]);
     await p.click('.mt-clam[data-object="0"]');
     await p.waitForSelector('.mt-clam[data-object="0"].open');
     await p.waitForSelector(".mt-pick.choosing");
@@ -321,7 +326,8 @@ describe.skipIf(!HAS_CHROMIUM)("browser client (Chromium, real server)", () => {
     const round = history.rounds[0];
     expect(round.status).toBe("completed");
     expect(await shownMinor(p, "win")).toBe(round.totalWin);
-    const bonus = (100 + (PICK_PRIZES[0] as number) + 50) * BET.coinsPerLine * BET.coinValue;
+    const bonus = (top + small + second) * BET.coinsPerLine * BET.coinValue;
+    expect(await p.textContent('[data-test="pick-total"]')).toContain(`€${(bonus / 100).toFixed(2)}`);
     expect(round.totalWin).toBeGreaterThanOrEqual(bonus);
     expect(await shownMinor(p, "balance")).toBe((await serverSession(p)).balance);
     await p.close();

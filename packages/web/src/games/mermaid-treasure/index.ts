@@ -250,23 +250,25 @@ class MermaidTreasureView implements GameView {
   }
 
   reset(): void {
+    // Feature screens close; the last wins stay on view until the next spin.
     this.pickScreen.close();
     this.overlay.classList.add("hidden");
     this.pendingPick = null;
     this.freeSpinGate = null;
     this.endFreeSpins();
-    this.stage.clearWins();
   }
 
   /** Replay: keeps what the live game showed so leaving the replay restores it. */
   enterReplay(): void {
     this.saved = { window: this.stage.window(), freeSpins: this.freeSpins };
     this.reset();
+    this.stage.clearWins();
     this.element.classList.add("replay");
   }
 
   exitReplay(): void {
     this.reset();
+    this.stage.clearWins();
     this.element.classList.remove("replay");
     if (this.saved) this.stage.show(this.saved.window);
     this.saved = null;
