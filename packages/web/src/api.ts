@@ -85,6 +85,13 @@ export class Api {
     }
     if (!response.ok) {
       const error = (parsed as ApiError | null)?.error;
+      // Too fast (rate limit, or a jurisdiction's minimum time between spins): wait as told
+      // and send the same request again; its requestId keeps it from counting twice.
+      const retryAfterMs = Number(error?.details?.retryAfterMs ?? 0);
+      if (response.status === 429 && retryAfterMs > 0 && retryAfterMs <= 10_000 && retries < 3) {
+        await sleep(retryAfterMs + 50);
+        return this.request<T>(method, path, body, retries + 1);
+      }
       throw new ApiRequestError(
         response.status,
         error?.code ?? `HTTP_${response.status}`,

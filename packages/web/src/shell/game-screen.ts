@@ -362,6 +362,11 @@ export class GameScreen {
     } catch (error) {
       this.view.cancelSpin();
       this.setMode("idle");
+      if (error instanceof ApiRequestError && error.code === "AUTOPLAY_STOPPED" && error.details.autoplay) {
+        // Stopped on the server meanwhile (by the player elsewhere): the loop ends and says why.
+        this.autoplay = error.details.autoplay as AutoplayState;
+        return null;
+      }
       await this.handleError(error);
       return null;
     }

@@ -13,6 +13,9 @@ import { PickScreen } from "./pick.js";
 import { LINE_COLORS, NORMAL_TIMING, QUICK_TIMING, ReelStage, type Window, type WinHighlight } from "./reels.js";
 
 const SCATTER = "MERMAID";
+/** Celebration thresholds, in multiples of the total bet (presentation only). */
+const BIG_WIN_TIMES_BET = 15;
+const MEGA_WIN_TIMES_BET = 50;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Where a free-spin series stands, as the events told it. */
@@ -52,7 +55,9 @@ class MermaidTreasureView implements GameView {
       <div class="mt-fs-counter hidden" data-test="fs-counter"></div>
       <div class="mt-banner hidden" data-test="banner"></div>
       <div class="mt-overlay hidden" data-test="overlay"></div>`;
-    (this.element.querySelector(".mt-reels") as HTMLElement).append(stage.canvas, this.pickScreen.element);
+    (this.element.querySelector(".mt-reels") as HTMLElement).append(stage.canvas);
+    // The pick screen covers the whole stage, so a phone in portrait gets room for 12 clams.
+    this.element.append(this.pickScreen.element);
     this.counter = this.element.querySelector(".mt-fs-counter") as HTMLElement;
     this.overlay = this.element.querySelector(".mt-overlay") as HTMLElement;
     this.banner = this.element.querySelector(".mt-banner") as HTMLElement;
@@ -159,7 +164,9 @@ class MermaidTreasureView implements GameView {
           if (this.freeSpins && this.freeSpins.played > 0) this.freeSpins.win += event.win;
           if (wins.length > 0) {
             this.stage.showWins(wins);
-            if (!options.replay) this.ctx.sound.play(event.win >= 20 * step.totalBet ? "bigWin" : "win");
+            const big = event.win >= BIG_WIN_TIMES_BET * step.totalBet;
+            if (!options.replay) this.ctx.sound.play(big ? "bigWin" : "win");
+            if (big) await this.flash(event.win >= MEGA_WIN_TIMES_BET * step.totalBet ? "MEGA WIN" : "BIG WIN", options);
           }
           if (features.length > 0) {
             if (wins.length > 0) await sleep(options.quick ? 700 : 1400);

@@ -496,6 +496,15 @@ export class ReelStage {
 
   /** Window glass per reel, separators and the golden frame with pearls (drawn once). */
   private paintStatic(ctx: CanvasRenderingContext2D): void {
+    // A soft shadow under the whole cabinet (blurred once, here, never per frame).
+    ctx.save();
+    ctx.shadowColor = "rgba(0, 0, 0, 0.55)";
+    ctx.shadowBlur = 24;
+    ctx.shadowOffsetY = 10;
+    ctx.fillStyle = "#03162f";
+    roundRect(ctx, SIDE - 12, TOP - 12, REEL_AREA_W + 24, REEL_AREA_H + 24, 24);
+    ctx.fill();
+    ctx.restore();
     const g = ctx.createLinearGradient(0, TOP, 0, TOP + REEL_AREA_H);
     g.addColorStop(0, "rgba(4, 30, 66, 0.94)");
     g.addColorStop(0.5, "rgba(10, 58, 110, 0.86)");
