@@ -183,6 +183,15 @@ describe.skipIf(!HAS_CHROMIUM)("browser client (Chromium, real server)", () => {
     await shoot(page, "06-rules");
     await page.keyboard.press("Escape");
 
+    // Sound: the toggle mutes, the volume is kept.
+    await page.click('[data-test="sound"]');
+    expect(await page.getAttribute('[data-test="sound"]', "aria-pressed")).toBe("false");
+    await page.click('[data-test="sound"]');
+    expect(await page.getAttribute('[data-test="sound"]', "aria-pressed")).toBe("true");
+    await page.fill('[data-test="volume"]', "35");
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem("reelhouse.settings") ?? "{}").volume)).toBe(0.35);
+    expect(await page.evaluate(() => typeof AudioContext)).toBe("function");
+
     await page.click('[data-test="settings"]');
     await page.waitForSelector('[data-dialog="settings"]');
     await shoot(page, "07-settings");
@@ -315,8 +324,19 @@ describe.skipIf(!HAS_CHROMIUM)("browser client (Chromium, real server)", () => {
     await shoot(p, "18-pick-resumed");
 
     await force(p, [pickDrawFor(small)], [pickDrawFor(second)]);
+    // The connection drops after the server committed this pick: the client retries with the
+    // same requestId and gets the committed answer, so the prize is shown and paid once.
+    let dropped = 0;
+    await p.route("**/api/v1/rounds/*/actions", async (route) => {
+      if (dropped > 0) return route.continue();
+      dropped++;
+      await route.fetch();
+      await route.abort("connectionreset");
+    });
     await p.click('.mt-clam[data-object="0"]');
     await p.waitForSelector('.mt-clam[data-object="0"].open');
+    expect(dropped).toBe(1);
+    await p.unroute("**/api/v1/rounds/*/actions");
     await p.waitForSelector(".mt-pick.choosing");
     await p.click('.mt-clam[data-object="11"]');
     await p.waitForFunction(() => document.querySelector('[data-test="pick-status"]')?.textContent?.includes("BONUS COMPLETE"));
@@ -341,7 +361,8 @@ describe.skipIf(!HAS_CHROMIUM)("browser client (Chromium, real server)", () => {
       admin: true,
       body: { amount: -(session.balance - 100), reason: "browser test: leave 1.00" },
     });
-    await p.click('[data-test="spin"]');
+    await p.click('[data-test="bet-max"]'); // maximum coins and lines, then spin: €7.50
+    expect(await p.textContent('[data-test="bet"]')).toBe(`€${((5 * 15 * BET.coinValue) / 100).toFixed(2)}`);
     await p.waitForSelector('[data-dialog="insufficient-funds"]');
     expect(await p.textContent('[data-test="min-bet"]')).toBe("€0.01");
     expect(await shownMinor(p, "balance")).toBe(100);
