@@ -283,6 +283,9 @@ describe.skipIf(!HAS_CHROMIUM)("browser client (Chromium, real server)", () => {
     await force(p, ...quiet);
     await p.click('[data-test="fs-intro"] button');
     await p.waitForSelector('[data-test="fs-outro"]', { timeout: 40_000 });
+    // The counter's running free-spin win agrees with the server's series total in the outro.
+    const outroWin = /€[\d,.]+/.exec((await p.textContent('[data-test="fs-outro"]')) ?? "")?.[0];
+    expect(await p.textContent('[data-test="fs-counter"] .fs-win')).toBe(outroWin);
     await shoot(p, "16-free-spins-outro");
     await waitIdle(p, 20_000);
     const history = await server.api("GET", "/api/v1/history?limit=1", { token: await token(p) });

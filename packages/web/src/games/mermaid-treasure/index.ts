@@ -161,7 +161,10 @@ class MermaidTreasureView implements GameView {
           });
           break;
         case "spinEnded":
-          if (this.freeSpins && this.freeSpins.played > 0) this.freeSpins.win += event.win;
+          if (this.freeSpins && this.freeSpins.played > 0) {
+            this.freeSpins.win += event.win;
+            this.updateCounter();
+          }
           if (wins.length > 0) {
             this.stage.showWins(wins);
             const big = event.win >= BIG_WIN_TIMES_BET * step.totalBet;
@@ -178,7 +181,10 @@ class MermaidTreasureView implements GameView {
         case "pickRevealed":
           if (!this.pickScreen.isOpen) this.openPick();
           this.pickScreen.reveal({ object: event.object, coins: event.coins, amount: event.amount });
-          if (this.freeSpins && this.freeSpins.played > 0) this.freeSpins.win += event.amount;
+          if (this.freeSpins && this.freeSpins.played > 0) {
+            this.freeSpins.win += event.amount;
+            this.updateCounter();
+          }
           if (!options.replay) this.ctx.sound.play("pick");
           await sleep(options.quick ? 250 : 600);
           break;
