@@ -353,6 +353,35 @@ describe.skipIf(!HAS_CHROMIUM)("browser client (Chromium, real server)", () => {
     expect(await p.textContent('[data-test="pick-total"]')).toContain(`€${(bonus / 100).toFixed(2)}`);
     expect(round.totalWin).toBeGreaterThanOrEqual(bonus);
     expect(await shownMinor(p, "balance")).toBe((await serverSession(p)).balance);
+
+    // The same round replayed step by step: the spin, then each pick opening its clam.
+    await p.click('[data-test="history"]');
+    await p.click(`[data-replay="${round.roundId}"]`);
+    await p.waitForSelector('[data-test="replay-ribbon"]', { state: "visible" });
+    await p.waitForSelector(".mt-stage.replay .mt-pick:not(.hidden)", { timeout: 15_000 });
+    for (const step of [2, 3, 4]) {
+      await p.waitForSelector('[data-test="replay-next"]:not([disabled])', { timeout: 15_000 });
+      await p.click('[data-test="replay-next"]');
+      await p.waitForFunction(
+        (n) => document.querySelector('[data-test="replay-step"]')?.textContent?.startsWith(`Step ${n} of 4`),
+        step,
+      );
+      if (step === 3) {
+        await p.waitForSelector(".mt-clam.open >> nth=1");
+        await shoot(p, "24-replay-pick");
+      }
+    }
+    await p.waitForFunction(
+      () => document.querySelector('[data-test="replay-step"]')?.textContent?.endsWith("end of round"),
+      null,
+      {
+        timeout: 15_000,
+      },
+    );
+    expect(await shownMinor(p, "win")).toBe(round.totalWin);
+    expect(await p.isHidden(".mt-pick")).toBe(true); // the bonus screen closed at its end
+    await p.click('[data-test="replay-exit"]');
+    await waitIdle(p);
     await p.close();
   });
 

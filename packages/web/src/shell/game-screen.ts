@@ -244,9 +244,13 @@ export class GameScreen {
     this.$("balance").textContent = this.money(this.balance);
     this.$("balance").dataset.minor = String(this.balance);
     this.$("balance-coins").textContent = formatCoins(toCoins(this.balance, coinValue));
-    const total = this.totalBet();
+    // In a replay the BET meter shows the replayed round's bet, not the live one.
+    const replayed = this.replayState?.detail;
+    const replayBet = replayed?.bet as Partial<LineBet> | undefined;
+    const total = replayed ? replayed.totalBet : this.totalBet();
+    const betCoinValue = typeof replayBet?.coinValue === "number" ? replayBet.coinValue : coinValue;
     this.$("bet").textContent = this.money(total);
-    this.$("bet-coins").textContent = formatCoins(toCoins(total, coinValue));
+    this.$("bet-coins").textContent = formatCoins(toCoins(total, betCoinValue));
     this.$("win").textContent = this.money(this.shownWin);
     this.$("win").dataset.minor = String(this.shownWin);
     this.$("win-coins").textContent = formatCoins(toCoins(this.shownWin, coinValue));
@@ -741,7 +745,8 @@ export class GameScreen {
     const state = this.replayState;
     if (!state) return;
     const total = state.detail.steps.length;
-    this.$("replay-step").textContent = `Step ${state.next} of ${total}`;
+    const ended = state.next >= total && !this.replaying;
+    this.$("replay-step").textContent = `Step ${state.next} of ${total}${ended ? " · end of round" : ""}`;
     this.$<HTMLButtonElement>("replay-next").disabled = state.next >= total;
   }
 
