@@ -377,11 +377,14 @@ export class GameScreen {
     return this.continueRound(step);
   }
 
-  /** Shows `step`, then keeps asking the player and the server until the round ends. */
-  private async continueRound(first: StepResponse): Promise<StepResponse | null> {
+  /**
+   * Shows `first` (unless it is already on view, after a resume), then keeps asking the
+   * player and the server until the round ends. Returns the last step, or null on failure.
+   */
+  private async continueRound(first: StepResponse, playFirst = true): Promise<StepResponse | null> {
     let step = first;
     if (step.autoplay !== undefined) this.autoplay = step.autoplay;
-    await this.present(step);
+    if (playFirst) await this.present(step);
     while (step.awaiting) {
       this.setMode("feature");
       const action = await this.view.decide(step.awaiting, this.opts());
@@ -452,27 +455,7 @@ export class GameScreen {
       totalBet: open.totalBet,
     };
     this.setMode("feature");
-    void this.continueRoundFrom(step);
-  }
-
-  /** The loop of {@link continueRound} for a round already on view (no step to play first). */
-  private async continueRoundFrom(step: StepResponse): Promise<void> {
-    let current = step;
-    while (current.awaiting) {
-      this.setMode("feature");
-      const action = await this.view.decide(current.awaiting, this.opts());
-      this.setMode("spinning");
-      try {
-        current = await this.api.act(current.roundId, { action, requestId: newRequestId(), ...takeForce() });
-      } catch (error) {
-        this.setMode("idle");
-        await this.handleError(error);
-        return;
-      }
-      await this.present(current);
-    }
-    this.view.reset();
-    this.setMode("idle");
+    void this.continueRound(step, false);
   }
 
   private async handleError(error: unknown): Promise<void> {

@@ -46,26 +46,33 @@ const NEPTUNE = svg(
 
 const MERMAID = svg(
   `<circle cx="100" cy="82" r="82" fill="url(#mh)"/>
-   <path d="M100 92 Q74 110 84 132 Q96 150 132 150 Q150 150 162 136 Q140 142 124 134 Q108 124 116 104 Z" fill="url(#tail)" stroke="#06594a" stroke-width="2.5"/>
-   <path d="M156 138 Q178 116 186 128 Q176 140 182 160 Q166 148 156 138 Z" fill="url(#tail)" stroke="#06594a" stroke-width="2.5"/>
-   <g fill="none" stroke="#7ff5d2" stroke-width="1.5" opacity="0.8">
-     <path d="M96 110 q6 4 12 0"/><path d="M92 120 q6 4 12 0"/><path d="M102 128 q6 4 12 0"/><path d="M116 138 q6 4 12 0"/>
+   <path d="M84 34 Q70 60 72 92 Q74 112 62 126 Q88 120 92 96 Q96 74 96 56 Z" fill="url(#hair)" stroke="#7a1410" stroke-width="2"/>
+   <path d="M88 96 Q80 124 102 138 Q126 150 152 138 L158 132 Q128 138 114 126 Q104 116 112 98 Z" fill="url(#tail)" stroke="#06594a" stroke-width="2.5" stroke-linejoin="round"/>
+   <path d="M150 138 Q168 112 184 118 Q172 132 178 154 Q160 150 150 138 Z" fill="url(#fin)" stroke="#06594a" stroke-width="2.5" stroke-linejoin="round"/>
+   <g fill="none" stroke="#9ffbe0" stroke-width="1.6" opacity="0.85">
+     <path d="M92 110 q5 4 10 0 q5 4 10 0"/><path d="M96 122 q5 4 10 0 q5 4 10 0"/><path d="M108 132 q5 4 10 0 q5 4 10 0"/>
    </g>
-   <path d="M82 64 Q86 84 100 92 Q116 84 114 64 Z" fill="url(#mskin)"/>
-   <path d="M84 78 Q92 84 98 78 Q104 84 112 78" fill="#b0306e" stroke="#6a1040" stroke-width="1.5"/>
-   <path d="M70 96 Q74 80 84 78 L88 96 Z" fill="url(#mskin)"/>
-   <path d="M112 80 Q130 70 134 52" stroke="#ffc9a0" stroke-width="9" stroke-linecap="round" fill="none"/>
-   <circle cx="98" cy="44" r="22" fill="url(#mskin)" stroke="#a05a30" stroke-width="1.5"/>
-   <path d="M74 46 Q70 14 100 16 Q130 16 124 46 Q120 30 104 28 Q86 30 78 52 Q74 80 60 96 Q58 70 74 46 Z" fill="url(#hair)" stroke="#7a1410" stroke-width="2"/>
-   <path d="M122 40 Q136 64 124 90 Q118 70 116 48 Z" fill="url(#hair)"/>
-   <ellipse cx="91" cy="46" rx="3" ry="3.8" fill="#0d4d8a"/><ellipse cx="106" cy="46" rx="3" ry="3.8" fill="#0d4d8a"/>
-   <path d="M93 56 Q99 60 105 56" stroke="#b0306e" stroke-width="2.5" fill="none" stroke-linecap="round"/>
+   <path d="M93 60 L107 60 Q110 66 118 70 Q116 86 110 98 L90 98 Q84 86 82 70 Q90 66 93 60 Z" fill="url(#mskin)" stroke="#b06a3c" stroke-width="1.5"/>
+   <path d="M86 80 Q92 74 99 80 Q92 88 86 80 Z M101 80 Q108 74 114 80 Q108 88 101 80 Z" fill="url(#bra)" stroke="#5a1040" stroke-width="1.5"/>
+   <path d="M83 72 Q74 84 78 100" stroke="url(#mskin)" stroke-width="8" stroke-linecap="round" fill="none"/>
+   <path d="M116 72 Q130 64 136 46" stroke="#f2b98e" stroke-width="8" stroke-linecap="round" fill="none"/>
+   <circle cx="137" cy="42" r="5.5" fill="#f6c6a0" stroke="#b06a3c" stroke-width="1.2"/>
+   <circle cx="100" cy="42" r="19" fill="url(#mskin)" stroke="#b06a3c" stroke-width="1.5"/>
+   <path d="M80 44 Q78 18 100 18 Q124 18 121 44 Q116 30 106 28 Q100 36 88 34 Q84 40 80 44 Z" fill="url(#hair)" stroke="#7a1410" stroke-width="2"/>
+   <path d="M119 38 Q128 54 122 72 Q116 60 115 46 Z" fill="url(#hair)" stroke="#7a1410" stroke-width="1.5"/>
+   <circle cx="84" cy="30" r="5" fill="#ffd45a" stroke="#b07a00" stroke-width="1"/>
+   <ellipse cx="93" cy="44" rx="3" ry="3.8" fill="#0d4d8a"/><ellipse cx="107" cy="44" rx="3" ry="3.8" fill="#0d4d8a"/>
+   <circle cx="94" cy="42.8" r="1.1" fill="#fff"/><circle cx="108" cy="42.8" r="1.1" fill="#fff"/>
+   <path d="M95 52 Q100 56 105 52" stroke="#b0306e" stroke-width="2.5" fill="none" stroke-linecap="round"/>
+   <ellipse cx="88" cy="50" rx="3.5" ry="2" fill="#ff8fa8" opacity="0.6"/><ellipse cx="112" cy="50" rx="3.5" ry="2" fill="#ff8fa8" opacity="0.6"/>
    <circle cx="34" cy="40" r="6" fill="none" stroke="#d8fbff" stroke-width="2"/><circle cx="46" cy="22" r="3.5" fill="none" stroke="#d8fbff" stroke-width="1.5"/>
    <circle cx="162" cy="60" r="5" fill="none" stroke="#d8fbff" stroke-width="2"/>
    ${banner("SCATTER", "url(#scb)")}`,
   `${halo("mh", "#ff5fb8")}
    <linearGradient id="tail" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#3ff2c0"/><stop offset="1" stop-color="#0a7d6c"/></linearGradient>
+   <linearGradient id="fin" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#1fc9a0"/><stop offset="1" stop-color="#a8ffe8"/></linearGradient>
    <radialGradient id="mskin" cx="45%" cy="35%" r="70%"><stop offset="0" stop-color="#ffe2c8"/><stop offset="1" stop-color="#e6a274"/></radialGradient>
+   <linearGradient id="bra" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#d873ff"/><stop offset="1" stop-color="#7a1f9a"/></linearGradient>
    <linearGradient id="hair" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#ff5a36"/><stop offset="1" stop-color="#b4170f"/></linearGradient>
    <linearGradient id="scb" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#e2409b"/><stop offset="1" stop-color="#7a0f55"/></linearGradient>`,
 );
