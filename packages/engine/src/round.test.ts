@@ -167,6 +167,28 @@ describe("every registered game keeps the round contract", () => {
           expect({ ...lean, events: [] }).toEqual({ ...full, events: [] });
         }
       });
+
+      it("with events: false, whole rounds (every feature step) give the same numbers and no events", () => {
+        const policy = game.policies.default as (state: unknown, awaiting: unknown) => unknown;
+        let featureSteps = 0;
+        for (let seed = 0; seed < 3000; seed++) {
+          const bet = game.minBet();
+          const fullRng = new Xoshiro128(seed);
+          const leanRng = new Xoshiro128(seed);
+          let full = game.start(bet, fullRng);
+          let lean = game.start(bet, leanRng, { events: false });
+          while (full.awaiting) {
+            featureSteps++;
+            const action = policy(full.state, full.awaiting);
+            full = game.act(full.state, action, fullRng);
+            lean = game.act(lean.state, action, leanRng, { events: false });
+            expect(lean.events).toEqual([]);
+            expect({ ...lean, events: [] }).toEqual({ ...full, events: [] });
+          }
+          expect(lean.awaiting).toBeNull();
+        }
+        expect(featureSteps).toBeGreaterThan(0);
+      });
     });
   }
 });

@@ -403,10 +403,15 @@ export function start(bet: MermaidBet, rng: Rng, options?: RoundOptions): Step<M
 }
 
 /** Applies a pick or a free spin. Throws {@link GameInputError} for anything not awaited. */
-export function act(state: MermaidState, action: MermaidAction, rng: Rng): Step<MermaidState, MermaidEvent, MermaidAwaiting> {
+export function act(
+  state: MermaidState,
+  action: MermaidAction,
+  rng: Rng,
+  options?: RoundOptions,
+): Step<MermaidState, MermaidEvent, MermaidAwaiting> {
   const awaiting = awaitingOf(state);
   if (!awaiting) throw new GameInputError("ROUND_OVER", "the round is over; start a new one");
-  const events: MermaidEvent[] = [];
+  const events: MermaidEvent[] | null = options?.events === false ? null : [];
   if (awaiting.type === "pick") {
     if (action.type !== "pick") throw new GameInputError("ACTION_NOT_AWAITED", `expected a pick, got ${action.type}`);
     const [next, win] = revealPick(state, action.object, rng, events);
