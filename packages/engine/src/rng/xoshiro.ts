@@ -65,7 +65,8 @@ export class Xoshiro128 implements Rng {
     const limit = this.lastLimit;
     let u = this.nextU32();
     while (u >= limit) u = this.nextU32();
-    return u - Math.floor(u / n) * n;
+    // `| 0` keeps the result a small integer (not a double) for the callers' array indexing.
+    return (u - Math.floor(u / n) * n) | 0;
   }
 
   /** Advances the state by 2^64 draws. */
