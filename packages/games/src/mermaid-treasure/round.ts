@@ -234,14 +234,9 @@ export function totalBetOf(bet: MermaidBet): number {
 /**
  * Plays one spin (base or free) and folds it into the state: line wins (x3 in free
  * spins), scatter win (x total bet, never multiplied), a free-spin award or retrigger,
- * and a Treasure bonus to pick. Returns the next state, events and this spin's win.
+ * and a Treasure bonus to pick. Returns the next state (its totalWin includes this spin's win).
  */
-function playSpin(
-  state: MermaidState,
-  mode: "base" | "freeSpins",
-  rng: Rng,
-  events: MermaidEvent[] | null,
-): { state: MermaidState; win: number } {
+function playSpin(state: MermaidState, mode: "base" | "freeSpins", rng: Rng, events: MermaidEvent[] | null): MermaidState {
   const { bet } = state;
   const totalBet = state.totalBet;
   const reels = mode === "base" ? BASE_REELS : FREE_SPIN_REELS;
@@ -332,7 +327,7 @@ function playSpin(
         : addWin(state.winBy, lineWin, scatterWin, 0, 0);
   // Built field by field (not spread): one object shape for every state keeps the hot path fast.
   const next: MermaidState = { bet, totalBet, totalWin: state.totalWin + win, winBy, triggered, freeSpins, pick };
-  return { state: next, win };
+  return next;
 }
 
 /** Adds to the win split; a new object of the one fixed shape (the state stays immutable). */
@@ -386,19 +381,24 @@ function finish(
   return { state, events: events ?? NO_EVENTS, win, awaiting };
 }
 
+/** Shared empty split and counts: states never mutate, so every round may start from them. */
+const NO_WINS: MermaidWinBy = Object.freeze({ baseLines: 0, baseScatter: 0, freeSpins: 0, bonus: 0 });
+const NO_TRIGGERS: MermaidState["triggered"] = Object.freeze({ freeSpins: 0, freeSpinsRetrigger: 0, bonus: 0 });
+
 /** Starts a round: the paid spin. The bet must already be valid ({@link parseBet}). */
 export function start(bet: MermaidBet, rng: Rng, options?: RoundOptions): Step<MermaidState, MermaidEvent, MermaidAwaiting> {
   const initial: MermaidState = {
     bet,
     totalBet: totalBetOf(bet),
     totalWin: 0,
-    winBy: { baseLines: 0, baseScatter: 0, freeSpins: 0, bonus: 0 },
-    triggered: { freeSpins: 0, freeSpinsRetrigger: 0, bonus: 0 },
+    winBy: NO_WINS,
+    triggered: NO_TRIGGERS,
     freeSpins: null,
     pick: null,
   };
   const events: MermaidEvent[] | null = options?.events === false ? null : [];
-  const { state, win } = playSpin(initial, "base", rng, events);
+  const state = playSpin(initial, "base", rng, events);
+  const win = state.totalWin;
   return finish(state, events, win);
 }
 
@@ -421,7 +421,8 @@ export function act(
   const fs = state.freeSpins as NonNullable<MermaidState["freeSpins"]>;
   events?.push({ type: "freeSpinStarted", spin: fs.played + 1, of: fs.awarded, multiplier: FREE_SPINS.lineWinMultiplier });
   const counted: MermaidState = { ...state, freeSpins: { ...fs, played: fs.played + 1 } };
-  const { state: next, win } = playSpin(counted, "freeSpins", rng, events);
+  const next = playSpin(counted, "freeSpins", rng, events);
+  const win = next.totalWin - counted.totalWin;
   return finish(next, events, win);
 }
 
