@@ -226,7 +226,7 @@ describe.skipIf(!HAS_CHROMIUM)("browser client (Chromium, real server)", () => {
     await waitIdle(page);
   });
 
-  it("autoplay needs a loss limit, shows STOP n/N and stops on the exact spin the loss limit is reached", async () => {
+  it("autoplay needs a loss limit, shows STOP n/N, stops on the exact spin the loss limit is reached, and never plays a feature", async () => {
     const p = await newPage();
     await openGame(p);
     await quick(p);
@@ -245,7 +245,29 @@ describe.skipIf(!HAS_CHROMIUM)("browser client (Chromium, real server)", () => {
     await p.waitForSelector('[data-dialog="autoplay-stopped"]', { timeout: 30_000 });
     expect(await p.getAttribute('[data-test="ap-reason"]', "data-reason")).toBe("lossLimit");
     expect(await p.textContent('[data-dialog="autoplay-stopped"]')).toContain("3 of 10");
+    expect(await p.textContent('[data-test="ap-result"]')).toBe(`-€${((3 * TOTAL_BET) / 100).toFixed(2)}`);
     await shoot(p, "12-autoplay-stopped");
+    await p.keyboard.press("Escape");
+    await waitIdle(p);
+    expect(await shownMinor(p, "balance")).toBe((await serverSession(p)).balance);
+
+    // A feature stops autoplay and waits: the pick screen does not pick by itself.
+    await p.evaluate(() => (window as any).reelhouseQA.clear()); // 2 losing spins were left unused
+    await force(p, lose, bonusTriggerStops(BET, 3), [0], [0], [0]);
+    await p.click('[data-test="autoplay"]');
+    await p.fill('[data-test="ap-loss"]', "100");
+    await p.click('[data-test="ap-start"]');
+    await p.waitForSelector(".mt-pick.choosing", { timeout: 20_000 });
+    await p.waitForTimeout(1500);
+    expect(await p.locator(".mt-clam.open").count()).toBe(0);
+    for (const object of [1, 2, 3]) {
+      await p.waitForSelector(".mt-pick.choosing");
+      await p.click(`.mt-clam[data-object="${object}"]`);
+      await p.waitForSelector(`.mt-clam[data-object="${object}"].open`);
+    }
+    await p.waitForSelector('[data-dialog="autoplay-stopped"]', { timeout: 20_000 });
+    expect(await p.getAttribute('[data-test="ap-reason"]', "data-reason")).toBe("feature");
+    expect(await p.textContent('[data-dialog="autoplay-stopped"]')).toContain("2 of 10");
     await p.keyboard.press("Escape");
     await waitIdle(p);
     expect(await shownMinor(p, "balance")).toBe((await serverSession(p)).balance);

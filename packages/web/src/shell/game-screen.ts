@@ -384,6 +384,7 @@ export class GameScreen {
   private async continueRound(first: StepResponse, playFirst = true): Promise<StepResponse | null> {
     let step = first;
     if (step.autoplay !== undefined) this.autoplay = step.autoplay;
+    if (this.autoplay?.stopReason === "feature") this.message("Autoplay stopped: the feature waits for you.", 4000);
     if (playFirst) await this.present(step);
     while (step.awaiting) {
       this.setMode("feature");
@@ -584,6 +585,7 @@ export class GameScreen {
     }
     this.autoplay = state;
     this.autoplayStopRequested = false;
+    const balanceAtStart = this.balance;
     this.renderButtons();
     while (this.autoplay?.status === "running" && !this.autoplayStopRequested) {
       const step = await this.playRound(this.autoplay.id);
@@ -600,7 +602,7 @@ export class GameScreen {
         name: "autoplay-stopped",
         title: "Autoplay stopped",
         body: `<p data-test="ap-reason" data-reason="${escapeHtml(reason)}">${escapeHtml(STOP_REASONS[reason] ?? reason)}</p>
-          <p>Spins played: <b>${final.spinsDone} of ${final.spinsTotal}</b> · Result: <b>${this.money(final.net)}</b></p>`,
+          <p>Spins played: <b>${final.spinsDone} of ${final.spinsTotal}</b> · Result: <b data-test="ap-result">${this.money(this.balance - balanceAtStart)}</b></p>`,
       });
     }
   }
