@@ -10,3 +10,11 @@ export const GAMES: ReadonlyMap<string, GameModule<any, any, any, any, any>> = n
 export function getGame(id: string): GameModule<any, any, any, any, any> | undefined {
   return GAMES.get(id);
 }
+
+export type {
+  MermaidAction,
+  MermaidAwaiting,
+  MermaidBet,
+  MermaidEvent,
+  MermaidState,
+} from "./mermaid-treasure/index.js";

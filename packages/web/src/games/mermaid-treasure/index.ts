@@ -5,8 +5,8 @@
  */
 // Types only (erased from the bundle): the events and decisions the server sends for this game.
 
+import type { MermaidAwaiting, MermaidEvent } from "@reelhouse/games";
 import type { OpenRound } from "@reelhouse/protocol";
-import type { MermaidAwaiting, MermaidEvent } from "../../../../games/src/mermaid-treasure/index.js";
 import type { GameContext, GameView, GameViewFactory, LineBet, PlayableStep, PlayOptions } from "../../shell/types.js";
 import { SYMBOL_ART, svgUrl } from "./art.js";
 import { PickScreen } from "./pick.js";
