@@ -1,21 +1,200 @@
 /**
- * `npm run bench:server`: durable spins per second on loopback. Starts the real server
- * (production mode, SQLite with synchronous=FULL and group commit, or DATABASE_URL) on a
- * temporary database, creates one demo player per connection, and drives them for a
- * bounded time: each player spins, and plays free spins / picks when a round opens a
- * feature, as a client would. Prints steps/s and p50/p99 next to a Fastify hello-world
- * measured with the same client in the same run.
- * Env: BENCH_SECONDS (default 8), BENCH_CONNECTIONS (default 64), DATABASE_URL.
+ * `npm run bench:server`: durable spins per second on loopback, next to a Fastify
+ * hello-world measured by the same client in the same run.
+ *
+ * Each server runs in its own child process (so the client and the server do not share one
+ * event loop): first a Fastify hello-world, then the real game server in production mode on
+ * a temporary SQLite file (WAL, every step fsync'd before its answer, group commit), then —
+ * when DATABASE_URL names PostgreSQL or the local test PostgreSQL answers — the same server
+ * on a fresh PostgreSQL schema. The client is one process with a minimal keep-alive HTTP/1.1
+ * client (one request in flight per connection): each connection has its own demo player,
+ * spins, and plays the free spins and picks a round opens, as a real client must.
+ *
+ * Env: BENCH_SECONDS (default 8, per run), BENCH_MAX_REQUESTS (default 200000, per run),
+ * BENCH_CONNECTIONS (default 64), DATABASE_URL (a postgres:// URL adds or replaces the
+ * PostgreSQL run; a path replaces the SQLite file), BENCH_PG (default
+ * postgres://postgres@127.0.0.1:5432/test; "off" skips), BENCH_CPU_PROF=<dir> (writes
+ * V8 CPU profiles of the server processes there), BENCH_DEBUG=1 (prints failed answers).
  */
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { Agent, request } from "node:http";
+import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { configFromEnv, startServer } from "@reelhouse/server";
-import Fastify from "fastify";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const maxRequests = Number(process.env.BENCH_MAX_REQUESTS ?? 200_000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const role = process.env.BENCH_ROLE;
+
+// ---------------------------------------------------------------------------------------
+// Server roles (child processes): print "listening <url>" and serve until SIGTERM.
+
+async function serveRole(): Promise<void> {
+  // SIGUSR2: print the CPU time this process has used (the client measures its window with it).
+  process.on("SIGUSR2", () => {
+    const { user, system } = process.cpuUsage();
+    process.stdout.write(`cpu ${user + system}\n`);
+  });
+  const stopOn = (close: () => Promise<void>) => {
+    process.once("SIGTERM", () => {
+      void close().finally(() => process.exit(0));
+    });
+  };
+  if (role === "hello") {
+    const { default: Fastify } = await import("fastify");
+    const app = Fastify();
+    app.get("/", async () => ({ hello: "world" }));
+    const url = await app.listen({ port: 0, host: "127.0.0.1" });
+    stopOn(() => app.close());
+    process.stdout.write(`listening ${url}\n`);
+    return;
+  }
+  const { configFromEnv, startServer } = await import("@reelhouse/server");
+  const config = configFromEnv({
+    REELHOUSE_MODE: "production",
+    DATABASE_URL: process.env.BENCH_DATABASE_URL,
+    REELHOUSE_RATE_LIMIT: "0",
+    REELHOUSE_DEMO_BALANCE: String(1_000_000_000),
+  });
+  const running = await startServer({ config, port: 0 });
+  stopOn(() => running.close());
+  process.stdout.write(`listening ${running.url}\n`);
+}
+
+interface Child {
+  child: ChildProcess;
+  url: URL;
+  /** CPU microseconds the server process has used so far. */
+  cpu(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/** Starts this file as a server child process in `childRole` and waits for its URL. */
+async function startChild(childRole: "hello" | "server", env: Record<string, string> = {}): Promise<Child> {
+  const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...process.execArgv, ...profile, process.argv[1] as string], {
+    env: { ...process.env, ...env, BENCH_ROLE: childRole },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const exited = new Promise<void>((done) => child.once("exit", () => done()));
+  let cpuWaiter: ((us: number) => void) | null = null;
+  const url = await new Promise<URL>((done, fail) => {
+    let out = "";
+    const timer = setTimeout(() => fail(new Error(`${childRole} server did not start`)), 60_000);
+    child.stdout?.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      let nl = out.indexOf("\n");
+      while (nl >= 0) {
+        const line = out.slice(0, nl);
+        out = out.slice(nl + 1);
+        nl = out.indexOf("\n");
+        const listening = /^listening (\S+)/.exec(line);
+        if (listening?.[1]) {
+          clearTimeout(timer);
+          done(new URL(listening[1]));
+        }
+        const cpu = /^cpu (\d+)/.exec(line);
+        if (cpu?.[1] && cpuWaiter) cpuWaiter(Number(cpu[1]));
+      }
+    });
+    void exited.then(() => fail(new Error(`${childRole} server exited before listening`)));
+  });
+  return {
+    child,
+    url,
+    cpu() {
+      return new Promise<number>((done) => {
+        cpuWaiter = done;
+        child.kill("SIGUSR2");
+      });
+    },
+    async stop() {
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// A minimal keep-alive HTTP/1.1 client: one request in flight per connection, bodies
+// framed by content-length (Fastify always sends it for these answers).
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+class Connection {
+  private readonly socket: Socket;
+  private buffer = "";
+  private pending: { resolve: (a: Answer) => void; reject: (e: Error) => void } | null = null;
+
+  private constructor(
+    socket: Socket,
+    private readonly host: string,
+  ) {
+    this.socket = socket;
+    socket.setNoDelay(true);
+    socket.setEncoding("latin1");
+    socket.on("data", (chunk: string) => {
+      this.buffer += chunk;
+      this.parse();
+    });
+    socket.on("error", (error) => this.fail(error));
+    socket.on("close", () => this.fail(new Error("connection closed")));
+  }
+
+  static open(url: URL): Promise<Connection> {
+    return new Promise((resolve, reject) => {
+      const socket = connect({ host: url.hostname, port: Number(url.port) }, () => resolve(new Connection(socket, url.host)));
+      socket.once("error", reject);
+    });
+  }
+
+  private fail(error: Error): void {
+    const p = this.pending;
+    this.pending = null;
+    p?.reject(error);
+  }
+
+  private parse(): void {
+    const end = this.buffer.indexOf("\r\n\r\n");
+    if (end < 0 || !this.pending) return;
+    const head = this.buffer.slice(0, end);
+    const length = /\r\ncontent-length: *(\d+)/i.exec(head);
+    if (!length?.[1]) {
+      this.fail(new Error(`answer without content-length:\n${head}`));
+      return;
+    }
+    const total = end + 4 + Number(length[1]);
+    if (this.buffer.length < total) return;
+    const body = Buffer.from(this.buffer.slice(end + 4, total), "latin1").toString("utf8");
+    this.buffer = this.buffer.slice(total);
+    const p = this.pending;
+    this.pending = null;
+    p.resolve({ status: Number(head.slice(9, 12)), body });
+  }
+
+  request(method: string, path: string, headers: string, body?: string): Promise<Answer> {
+    return new Promise((resolve, reject) => {
+      this.pending = { resolve, reject };
+      const payload = body === undefined ? "" : body;
+      const framing =
+        body === undefined ? "" : `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(payload)}\r\n`;
+      this.socket.write(`${method} ${path} HTTP/1.1\r\nhost: ${this.host}\r\n${headers}${framing}\r\n${payload}`);
+    });
+  }
+
+  close(): void {
+    this.socket.destroy();
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// The load: `connections` loops until the deadline or the request budget.
 
 interface Result {
   rps: number;
@@ -23,35 +202,24 @@ interface Result {
   p99: number;
   ok: number;
   failed: number;
+  seconds: number;
+  /** Server CPU time (user + system) per answered request, microseconds. */
+  cpuPerRequest: number;
 }
 
-function send(agent: Agent, url: URL, method: string, path: string, headers: Record<string, string>, body?: string) {
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = request({ agent, host: url.hostname, port: url.port, method, path, headers }, (res) => {
-      let data = "";
-      res.setEncoding("utf8");
-      res.on("data", (c: string) => {
-        data += c;
-      });
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: data }));
-    });
-    req.on("error", reject);
-    req.end(body);
-  });
-}
-
-/** Runs `workers` loops until the deadline; each loop's `next` makes one request and returns its status. */
-async function drive(workers: number, next: (worker: number) => Promise<number>): Promise<Result> {
+async function drive(conns: Connection[], next: (c: number) => Promise<number>): Promise<Result> {
   const latencies: number[] = [];
   let ok = 0;
   let failed = 0;
+  let issued = 0;
   const started = performance.now();
   const deadline = started + seconds * 1000;
   await Promise.all(
-    Array.from({ length: workers }, async (_, w) => {
-      while (performance.now() < deadline) {
+    conns.map(async (_, c) => {
+      while (performance.now() < deadline && issued < maxRequests) {
+        issued++;
         const t0 = performance.now();
-        const status = await next(w);
+        const status = await next(c);
         latencies.push(performance.now() - t0);
         if (status < 300) ok++;
         else failed++;
@@ -61,73 +229,84 @@ async function drive(workers: number, next: (worker: number) => Promise<number>)
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { rps: ok / elapsed, p50: at(0.5), p99: at(0.99), ok, failed };
+  return { rps: ok / elapsed, p50: at(0.5), p99: at(0.99), ok, failed, seconds: elapsed, cpuPerRequest: 0 };
+}
+
+async function openAll(url: URL): Promise<Connection[]> {
+  return Promise.all(Array.from({ length: connections }, () => Connection.open(url)));
 }
 
 async function helloWorld(): Promise<Result> {
-  const app = Fastify();
-  app.get("/", async () => ({ hello: "world" }));
-  const url = new URL(await app.listen({ port: 0, host: "127.0.0.1" }));
-  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const server = await startChild("hello");
+  const conns = await openAll(server.url);
   try {
-    return await drive(connections, async () => (await send(agent, url, "GET", "/", {})).status);
+    const cpu0 = await server.cpu();
+    const result = await drive(conns, async (c) => (await (conns[c] as Connection).request("GET", "/", "")).status);
+    result.cpuPerRequest = ((await server.cpu()) - cpu0) / Math.max(1, result.ok);
+    return result;
   } finally {
-    agent.destroy();
-    await app.close();
+    for (const c of conns) c.close();
+    await server.stop();
   }
 }
 
 type Awaiting = { type: string; opened?: number[] };
 
-async function spins(): Promise<{ result: Result; spins: number; commits: number; transactions: number; dialect: string }> {
-  const dir = mkdtempSync(join(tmpdir(), "reelhouse-bench-"));
-  const config = configFromEnv({
-    REELHOUSE_MODE: "production",
-    DATABASE_URL: process.env.DATABASE_URL ?? join(dir, "bench.sqlite"),
-    REELHOUSE_RATE_LIMIT: "0",
-    REELHOUSE_DEMO_BALANCE: String(1_000_000_000),
-  });
-  const running = await startServer({ config, port: 0 });
-  const url = new URL(running.url);
-  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+interface SpinRun {
+  result: Result;
+  spins: number;
+  commits: number;
+  transactions: number;
+}
+
+/** Reads a counter from the server's Prometheus /metrics. */
+async function metric(conn: Connection, name: string): Promise<number> {
+  const res = await conn.request("GET", "/metrics", "");
+  const m = new RegExp(`^${name} (\\d+)$`, "m").exec(res.body);
+  return m?.[1] ? Number(m[1]) : 0;
+}
+
+async function spins(databaseUrl: string): Promise<SpinRun> {
+  const server = await startChild("server", { BENCH_DATABASE_URL: databaseUrl });
+  const conns = await openAll(server.url);
   try {
-    const players: { auth: string; round: { id: string; awaiting: Awaiting } | null }[] = [];
-    for (let i = 0; i < connections; i++) {
-      const res = await send(agent, url, "POST", "/api/v1/sessions", { "content-type": "application/json" }, '{"demo":true}');
-      players.push({ auth: `Bearer ${(JSON.parse(res.body) as { token: string }).token}`, round: null });
+    const players: { headers: string; round: { id: string; awaiting: Awaiting } | null }[] = [];
+    for (const conn of conns) {
+      const res = await conn.request("POST", "/api/v1/sessions", "", '{"demo":true}');
+      if (res.status !== 201) throw new Error(`session: ${res.status} ${res.body}`);
+      players.push({ headers: `authorization: Bearer ${(JSON.parse(res.body) as { token: string }).token}\r\n`, round: null });
     }
-    const stats =
-      "stats" in running.db ? (running.db as unknown as { stats: { commits: number; transactions: number } }).stats : null;
-    const before = { commits: stats?.commits ?? 0, transactions: stats?.transactions ?? 0 };
+    const admin = conns[0] as Connection;
+    const before = {
+      commits: await metric(admin, "reelhouse_sqlite_commits_total"),
+      transactions: await metric(admin, "reelhouse_sqlite_transactions_total"),
+    };
     const bet = JSON.stringify({ coinValue: 1, coinsPerLine: 1, lines: 15 });
     let n = 0;
     let spinCount = 0;
-    const result = await drive(connections, async (w) => {
-      const p = players[w] as (typeof players)[number];
-      const headers = { "content-type": "application/json", authorization: p.auth };
+    const cpu0 = await server.cpu();
+    const result = await drive(conns, async (c) => {
+      const p = players[c] as (typeof players)[number];
+      const conn = conns[c] as Connection;
       const requestId = `b${++n}`;
-      let res: { status: number; body: string };
+      let res: Answer;
       if (p.round) {
         const a = p.round.awaiting;
         const action =
           a.type === "pick"
             ? { type: "pick", object: [...Array(12).keys()].find((o) => !a.opened?.includes(o)) }
             : { type: a.type };
-        res = await send(
-          agent,
-          url,
+        res = await conn.request(
           "POST",
           `/api/v1/rounds/${p.round.id}/actions`,
-          headers,
+          p.headers,
           JSON.stringify({ action, requestId }),
         );
       } else {
-        res = await send(
-          agent,
-          url,
+        res = await conn.request(
           "POST",
           "/api/v1/games/mermaid-treasure/rounds",
-          headers,
+          p.headers,
           `{"bet":${bet},"requestId":"${requestId}"}`,
         );
         spinCount++;
@@ -138,34 +317,109 @@ async function spins(): Promise<{ result: Result; spins: number; commits: number
       } else if (process.env.BENCH_DEBUG) process.stderr.write(`${res.status} ${res.body}\n`);
       return res.status;
     });
-    return {
-      result,
-      spins: spinCount,
-      commits: (stats?.commits ?? 0) - before.commits,
-      transactions: (stats?.transactions ?? 0) - before.transactions,
-      dialect: running.db.dialect,
-    };
+    result.cpuPerRequest = ((await server.cpu()) - cpu0) / Math.max(1, result.ok);
+    const commits = (await metric(admin, "reelhouse_sqlite_commits_total")) - before.commits;
+    const transactions = (await metric(admin, "reelhouse_sqlite_transactions_total")) - before.transactions;
+    return { result, spins: spinCount, commits, transactions };
   } finally {
-    agent.destroy();
-    await running.close();
-    rmSync(dir, { recursive: true, force: true });
+    for (const c of conns) c.close();
+    await server.stop();
   }
 }
 
-const hello = await helloWorld();
-const spin = await spins();
-const line = (name: string, r: Result) =>
-  `${name.padEnd(36)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   (${r.ok} ok, ${r.failed} failed)`;
-process.stdout.write(
-  `bench:server — ${connections} concurrent players/connections, ${seconds} s each, loopback, one client process\n`,
-);
-process.stdout.write(`${line("fastify hello-world (GET /)", hello)}\n`);
-process.stdout.write(`${line(`spin + feature steps (${spin.dialect})`, spin.result)}\n`);
-process.stdout.write(
-  `durable steps/s: ${spin.result.rps.toFixed(0)} (${spin.spins} paid spins); every step committed (fsync) before its answer`,
-);
-if (spin.commits > 0)
-  process.stdout.write(
-    `; group commit: ${spin.commits} commits for ${spin.transactions} transactions (${(spin.transactions / spin.commits).toFixed(1)} per fsync)`,
+/** The PostgreSQL to measure: DATABASE_URL when it names one, else the local test server if it answers. */
+async function postgresTarget(): Promise<{ url: string; drop: () => Promise<void> } | string> {
+  const configured = process.env.DATABASE_URL;
+  const base =
+    configured && /^postgres(ql)?:\/\//.test(configured)
+      ? configured
+      : (process.env.BENCH_PG ?? "postgres://postgres@127.0.0.1:5432/test");
+  if (base === "off") return "BENCH_PG=off";
+  const { default: pg } = await import("pg");
+  const schema = `bench_${process.pid}_${Date.now().toString(36)}`;
+  const client = new pg.Client({ connectionString: base, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query("SELECT 1");
+  } catch (error) {
+    await client.end().catch(() => {});
+    return `no PostgreSQL answers at ${base.replace(/:[^:@/]*@/, ":***@")} (${(error as Error).message})`;
+  }
+  await client.end();
+  const url = new URL(base);
+  url.searchParams.set("schema", schema);
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await c.end();
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+
+const fmt = (x: number, digits = 1) => x.toFixed(digits);
+
+async function main(): Promise<void> {
+  const out = (s: string) => process.stdout.write(`${s}\n`);
+  out(
+    `bench:server — ${connections} connections (one player each), at most ${seconds} s and ${maxRequests} requests per run, loopback; servers in their own processes, one client process`,
   );
-process.stdout.write("\n");
+  const rows: { name: string; r: Result; note: string }[] = [];
+  const hello = await helloWorld();
+  rows.push({ name: "fastify hello-world (GET /)", r: hello, note: "" });
+  out(`hello-world: ${fmt(hello.rps, 0)} req/s`);
+
+  const configured = process.env.DATABASE_URL;
+  const dir = mkdtempSync(join(tmpdir(), "reelhouse-bench-"));
+  try {
+    const sqliteUrl = configured && !/^postgres(ql)?:\/\//.test(configured) ? configured : join(dir, "bench.sqlite");
+    const sqlite = await spins(sqliteUrl);
+    const perCommit = sqlite.commits > 0 ? sqlite.transactions / sqlite.commits : 0;
+    rows.push({
+      name: "durable steps, SQLite",
+      r: sqlite.result,
+      note: `${sqlite.spins} paid spins; ${sqlite.commits} commits, ${fmt(perCommit)} tx per fsync`,
+    });
+    out(`sqlite: ${fmt(sqlite.result.rps, 0)} steps/s`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  const target = await postgresTarget();
+  if (typeof target === "string") {
+    out(`PostgreSQL run SKIPPED: ${target}`);
+  } else {
+    try {
+      const pgRun = await spins(target.url);
+      rows.push({ name: "durable steps, PostgreSQL", r: pgRun.result, note: `${pgRun.spins} paid spins` });
+      out(`postgres: ${fmt(pgRun.result.rps, 0)} steps/s`);
+    } finally {
+      await target.drop();
+    }
+  }
+
+  out("");
+  out(
+    `${"run".padEnd(36)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"ok".padStart(8)} ${"failed".padStart(7)}  notes`,
+  );
+  for (const { name, r, note } of rows) {
+    out(
+      `${name.padEnd(36)} ${fmt(r.rps, 0).padStart(8)} ${fmt(r.p50).padStart(8)} ${fmt(r.p99).padStart(8)} ${fmt(r.cpuPerRequest, 0).padStart(10)} ${String(r.ok).padStart(8)} ${String(r.failed).padStart(7)}  ${note}`,
+    );
+  }
+  out(
+    "Every step (spin, free spin, pick) is committed durably, with its draws, ledger entries and idempotency record, before its answer.",
+  );
+  const failed = rows.some((row) => row.r.failed > 0);
+  if (failed) {
+    out("some requests FAILED (BENCH_DEBUG=1 prints them)");
+    process.exitCode = 1;
+  }
+}
+
+if (role) await serveRole();
+else await main();

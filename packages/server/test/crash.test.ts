@@ -162,5 +162,79 @@ for (const backend of BACKENDS) {
         await b.exited;
       });
     }
+
+    it("kill -9 under concurrent load (mid group commit): every answered step survives, retries get their committed answer", async () => {
+      const url = backend.freshUrl();
+      const a = await start(url);
+      const players = await Promise.all(
+        Array.from({ length: 12 }, async () => ({
+          token: (await call(a, "POST", "/api/v1/sessions", undefined, { demo: true })).body.token as string,
+          answered: [] as any[],
+          inFlight: null as { path: string; body: unknown } | null,
+        })),
+      );
+      let killed = false;
+      let answers = 0;
+      // Each player spins and plays its features until the server dies under it.
+      const loops = players.map(async (p) => {
+        let step: any = null;
+        while (!killed) {
+          const request: { path: string; body: unknown } = step?.awaiting
+            ? {
+                path: `/api/v1/rounds/${step.roundId}/actions`,
+                body: {
+                  action:
+                    step.awaiting.type === "pick"
+                      ? { type: "pick", object: [...Array(12).keys()].find((o) => !step.awaiting.opened.includes(o)) }
+                      : { type: step.awaiting.type },
+                  requestId: rid(),
+                },
+              }
+            : { path: `/api/v1/games/${MERMAID}/rounds`, body: { bet: BET, requestId: rid() } };
+          p.inFlight = request;
+          let r: Awaited<ReturnType<typeof call>>;
+          try {
+            r = await call(a, "POST", request.path, p.token, request.body);
+          } catch {
+            return; // the connection died with the server
+          }
+          expect(r.status).toBeLessThan(300);
+          p.answered.push(r.body);
+          p.inFlight = null;
+          answers++;
+          step = r.body;
+        }
+      });
+      while (answers < 150) await new Promise((r) => setTimeout(r, 5));
+      a.child.kill("SIGKILL");
+      killed = true;
+      await a.exited;
+      await Promise.all(loops);
+
+      const b = await start(url);
+      for (const p of players) {
+        expect(p.answered.length).toBeGreaterThan(0);
+        // Every answered step is stored exactly as it was answered.
+        const rounds = new Map<string, any>();
+        for (const answer of p.answered) {
+          if (!rounds.has(answer.roundId)) {
+            rounds.set(answer.roundId, (await call(b, "GET", `/api/v1/history/${answer.roundId}`, p.token)).body);
+          }
+          const stored = rounds.get(answer.roundId).steps[answer.stepIndex];
+          expect(stored?.events).toEqual(answer.events);
+          expect(stored?.win).toBe(answer.win);
+        }
+        // The request lost in the crash: a retry returns its committed answer or plays it now, once.
+        if (p.inFlight) {
+          const first = await call(b, "POST", p.inFlight.path, p.token, p.inFlight.body);
+          const again = await call(b, "POST", p.inFlight.path, p.token, p.inFlight.body);
+          expect(first.status).toBeLessThan(300);
+          expect(again.body).toEqual(first.body);
+        }
+      }
+      await expectBalanced(b);
+      b.child.kill("SIGTERM");
+      await b.exited;
+    });
   });
 }

@@ -1,0 +1,145 @@
+import { fdatasyncSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import BetterSqlite3 from "better-sqlite3";
+import { afterEach, describe, expect, it } from "vitest";
+import { SqliteDatabase, type SyncFile } from "./sqlite.js";
+
+const dirs: string[] = [];
+const open: SqliteDatabase[] = [];
+afterEach(async () => {
+  for (const db of open.splice(0)) await db.close().catch(() => {});
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function path(): string {
+  const dir = mkdtempSync(join(tmpdir(), "reelhouse-sqlite-"));
+  dirs.push(dir);
+  return join(dir, "db.sqlite");
+}
+
+/** A WAL sync the test releases by hand: each call is recorded with the rows committed at that moment. */
+function heldSync(file: string) {
+  const calls: { committedRows: number; release: (error?: Error) => void }[] = [];
+  const syncFile: SyncFile = (fd, done) => {
+    const reader = new BetterSqlite3(file, { readonly: true });
+    const committedRows = (reader.prepare("SELECT COUNT(*) AS n FROM t").get() as { n: number }).n;
+    reader.close();
+    calls.push({
+      committedRows,
+      release: (error) => {
+        if (!error) fdatasyncSync(fd);
+        done(error ?? null);
+      },
+    });
+  };
+  return { calls, syncFile };
+}
+
+async function database(file: string, options: ConstructorParameters<typeof SqliteDatabase>[1] = {}) {
+  const db = new SqliteDatabase(file, options);
+  open.push(db);
+  db.execScript("CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT NOT NULL)");
+  return db;
+}
+
+const settled = async <T>(p: Promise<T>) => {
+  let state: "pending" | "resolved" | "rejected" = "pending";
+  p.then(
+    () => {
+      state = "resolved";
+    },
+    () => {
+      state = "rejected";
+    },
+  );
+  // Several turns of the event loop: the batch runs on setImmediate.
+  for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+  return state;
+};
+
+describe("SQLite group commit", () => {
+  it("answers a transaction only after a WAL sync that started after its commit", async () => {
+    const file = path();
+    const { calls, syncFile } = heldSync(file);
+    const db = await database(file, { syncFile });
+    const answer = db.tx((sql) => sql.run("INSERT INTO t (v) VALUES ('a')"));
+    expect(await settled(answer)).toBe("pending");
+    // The commit happened (another connection sees the row) but the answer waits for the sync.
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.committedRows).toBe(1);
+    calls[0]?.release();
+    await expect(answer).resolves.toBe(1);
+    expect(db.stats).toMatchObject({ commits: 1, transactions: 1, syncs: 1 });
+  });
+
+  it("commits concurrent transactions together and answers them after one shared sync", async () => {
+    const file = path();
+    const { calls, syncFile } = heldSync(file);
+    const db = await database(file, { syncFile });
+    const answers = Array.from({ length: 20 }, (_, i) => db.tx((sql) => sql.run("INSERT INTO t (v) VALUES ($1)", [`v${i}`])));
+    expect(await settled(Promise.all(answers))).toBe("pending");
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.committedRows).toBe(20);
+    calls[0]?.release();
+    await Promise.all(answers);
+    expect(db.stats).toMatchObject({ commits: 1, transactions: 20, syncs: 1 });
+  });
+
+  it("makes a later batch that read an earlier, not yet durable commit wait for a sync covering both", async () => {
+    const file = path();
+    const { calls, syncFile } = heldSync(file);
+    const db = await database(file, { syncFile });
+    const write = db.tx((sql) => sql.run("INSERT INTO t (v) VALUES ('first')"));
+    expect(await settled(write)).toBe("pending");
+    // The second batch runs while the first sync is in flight and reads the first commit.
+    const read = db.read((sql) => sql.one<{ v: string }>("SELECT v FROM t"));
+    expect(await settled(read)).toBe("pending");
+    expect(calls).toHaveLength(1);
+    calls[0]?.release();
+    expect(await settled(write)).toBe("resolved");
+    // The first sync started before the second commit: the read still waits for a second sync.
+    expect(await settled(read)).toBe("pending");
+    expect(calls).toHaveLength(2);
+    calls[1]?.release();
+    await expect(read).resolves.toEqual({ v: "first" });
+  });
+
+  it("rolls back a failing transaction alone, inside a batch that commits the others", async () => {
+    const db = await database(path());
+    const ok1 = db.tx((sql) => sql.run("INSERT INTO t (id, v) VALUES (1, 'one')"));
+    const bad = db.tx(async (sql) => {
+      await sql.run("INSERT INTO t (id, v) VALUES (2, 'two')");
+      throw new Error("refused");
+    });
+    const ok2 = db.tx((sql) => sql.run("INSERT INTO t (id, v) VALUES (3, 'three')"));
+    await expect(Promise.all([ok1, ok2])).resolves.toEqual([1, 1]);
+    await expect(bad).rejects.toThrow("refused");
+    expect(db.stats).toMatchObject({ commits: 1, transactions: 3 });
+    const rows = await db.read((sql) => sql.query<{ id: number }>("SELECT id FROM t ORDER BY id"));
+    expect(rows.map((r) => r.id)).toEqual([1, 3]);
+  });
+
+  it("refuses every answer once a WAL sync fails (the data may not be on disk)", async () => {
+    const file = path();
+    const { calls, syncFile } = heldSync(file);
+    const db = await database(file, { syncFile });
+    const answer = db.tx((sql) => sql.run("INSERT INTO t (v) VALUES ('a')"));
+    expect(await settled(answer)).toBe("pending");
+    calls[0]?.release(new Error("EIO"));
+    await expect(answer).rejects.toThrow(/WAL sync failed.*EIO/);
+    await expect(db.tx((sql) => sql.run("INSERT INTO t (v) VALUES ('b')"))).rejects.toThrow(/WAL sync failed/);
+  });
+
+  it("checkpoints the WAL on a worker thread and keeps every commit", async () => {
+    const db = await database(path(), { checkpointBytes: 64 * 1024 });
+    const big = "x".repeat(2000);
+    for (let round = 0; round < 20; round++) {
+      await Promise.all(Array.from({ length: 20 }, () => db.tx((sql) => sql.run("INSERT INTO t (v) VALUES ($1)", [big]))));
+    }
+    for (let i = 0; i < 100 && db.stats.checkpoints === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(db.stats.checkpoints).toBeGreaterThan(0);
+    const n = await db.read((sql) => sql.one<{ n: number }>("SELECT COUNT(*) AS n FROM t"));
+    expect(n?.n).toBe(400);
+  });
+});
