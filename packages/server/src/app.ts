@@ -108,7 +108,11 @@ export async function buildApp(server: GameServer, options: AppOptions = {}): Pr
     if (request.headers["x-admin-key"] !== key)
       throw new ApiProblem(401, "BAD_ADMIN_KEY", "send the operator key in the x-admin-key header");
   };
-  const send = (reply: FastifyReply, stored: { status: number; body: unknown }) => reply.status(stored.status).send(stored.body);
+  /** Sends a stored answer; its JSON (the idempotency record's bytes) is sent as is, not serialised again. */
+  const send = (reply: FastifyReply, stored: { status: number; body: unknown; json?: string }) =>
+    stored.json === undefined
+      ? reply.status(stored.status).send(stored.body)
+      : reply.status(stored.status).type("application/json; charset=utf-8").send(stored.json);
 
   app.get("/healthz", { schema: { hide: true } }, async () => {
     await server.db.read((sql) => sql.one("SELECT 1 AS ok"));

@@ -1,8 +1,31 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomFillSync } from "node:crypto";
 
-/** A time-ordered unique id: base-36 milliseconds then 12 random hex digits. */
+/** Random bytes drawn from the CSPRNG in blocks, so an id costs no call into it. */
+const pool = Buffer.alloc(4096);
+let poolAt = pool.length;
+function randomHex(bytes: number): string {
+  if (poolAt + bytes > pool.length) {
+    randomFillSync(pool);
+    poolAt = 0;
+  }
+  const hex = pool.toString("hex", poolAt, poolAt + bytes);
+  poolAt += bytes;
+  return hex;
+}
+
+let lastMs = 0;
+let sequence = 0;
+
+/**
+ * A time-ordered unique id: base-36 milliseconds, a base-36 sequence within the millisecond
+ * (so ids made by one process sort in creation order, e.g. a spin's bet before its win),
+ * then 12 random hex digits (unique across server processes).
+ */
 export function newId(prefix: string): string {
-  return `${prefix}_${Date.now().toString(36).padStart(9, "0")}${randomBytes(6).toString("hex")}`;
+  const now = Math.max(Date.now(), lastMs);
+  sequence = now === lastMs ? sequence + 1 : 0;
+  lastMs = now;
+  return `${prefix}_${now.toString(36).padStart(9, "0")}${sequence.toString(36).padStart(3, "0")}${randomHex(6)}`;
 }
 
 /** A 256-bit random bearer token (base64url). */

@@ -49,32 +49,81 @@ export async function lockBalance(sql: Sql, playerId: string, lockSuffix: string
   return row.balance;
 }
 
+/** SQL for `n` movements at once, built once per `n` (the statement cache keys on the text). */
+const batchSql: { transactions: string; entries: string }[] = [];
+function sqlFor(n: number) {
+  let cached = batchSql[n];
+  if (!cached) {
+    const rows = (width: number, count: number) =>
+      Array.from(
+        { length: count },
+        (_, r) => `(${Array.from({ length: width }, (_, c) => `$${r * width + c + 1}`).join(", ")})`,
+      ).join(", ");
+    cached = {
+      transactions: `INSERT INTO transactions (id, kind, player_id, round_id, amount, balance_after, created_at, note) VALUES ${rows(8, n)}`,
+      entries: `INSERT INTO ledger_entries (tx_id, account_id, amount, balance_after) VALUES ${rows(4, 2 * n)}`,
+    };
+    batchSql[n] = cached;
+  }
+  return cached;
+}
+
 /**
  * Moves `amount` between the player and a counterparty and returns the player's balance
- * after it. Refuses (409 INSUFFICIENT_FUNDS) to take a player's balance below zero.
+ * after it. Refuses (402 INSUFFICIENT_FUNDS) to take a player's balance below zero.
  */
 export async function move(sql: Sql, m: Movement): Promise<{ txId: string; balanceAfter: number }> {
-  if (!Number.isSafeInteger(m.amount) || m.amount === 0)
-    throw new Error(`ledger amount must be a non-zero integer, got ${m.amount}`);
-  const account = playerAccount(m.playerId);
+  return (await moveAll(sql, [m]))[0] as { txId: string; balanceAfter: number };
+}
+
+/**
+ * Applies movements between one player and one counterparty in order (e.g. a spin's bet,
+ * then its win) with one update per account and one insert per table: each movement is
+ * still its own transaction with its two entries and the balances after it. Refuses the
+ * whole list (402 INSUFFICIENT_FUNDS) if the player's balance would go below zero at any
+ * point of it.
+ */
+export async function moveAll(sql: Sql, list: readonly Movement[]): Promise<{ txId: string; balanceAfter: number }[]> {
+  const first = list[0];
+  if (!first) return [];
+  let total = 0;
+  let lowest = 0;
+  const prefix: number[] = [];
+  for (const m of list) {
+    if (!Number.isSafeInteger(m.amount) || m.amount === 0)
+      throw new Error(`ledger amount must be a non-zero integer, got ${m.amount}`);
+    if (m.playerId !== first.playerId || m.counterparty !== first.counterparty)
+      throw new Error("moveAll takes movements between one player and one counterparty");
+    total += m.amount;
+    lowest = Math.min(lowest, total);
+    prefix.push(total);
+  }
+  const account = playerAccount(first.playerId);
   const player = await sql.one<{ balance: number }>(
-    "UPDATE accounts SET balance = balance + $1 WHERE id = $2 AND balance + $1 >= 0 RETURNING balance",
-    [m.amount, account],
+    "UPDATE accounts SET balance = balance + $1 WHERE id = $2 AND balance + $3 >= 0 RETURNING balance",
+    [total, account, lowest],
   );
   if (!player) throw new ApiProblem(402, "INSUFFICIENT_FUNDS", "the balance is too low for this movement");
   const other = await sql.one<{ balance: number }>("UPDATE accounts SET balance = balance - $1 WHERE id = $2 RETURNING balance", [
-    m.amount,
-    m.counterparty,
+    total,
+    first.counterparty,
   ]);
-  if (!other) throw new Error(`ledger account '${m.counterparty}' does not exist`);
-  const txId = newId("tx");
-  await sql.run(
-    "INSERT INTO transactions (id, kind, player_id, round_id, amount, balance_after, created_at, note) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-    [txId, m.kind, m.playerId, m.roundId ?? null, m.amount, player.balance, m.at, m.note ?? null],
-  );
-  await sql.run(
-    "INSERT INTO ledger_entries (tx_id, account_id, amount, balance_after) VALUES ($1, $2, $3, $4), ($1, $5, $6, $7)",
-    [txId, account, m.amount, player.balance, m.counterparty, -m.amount, other.balance],
-  );
-  return { txId, balanceAfter: player.balance };
+  if (!other) throw new Error(`ledger account '${first.counterparty}' does not exist`);
+  const transactions: unknown[] = [];
+  const entries: unknown[] = [];
+  const out: { txId: string; balanceAfter: number }[] = [];
+  list.forEach((m, i) => {
+    // Balances after movement i, derived back from the final balances.
+    const later = total - (prefix[i] as number);
+    const playerAfter = player.balance - later;
+    const otherAfter = other.balance + later;
+    const txId = newId("tx");
+    transactions.push(txId, m.kind, m.playerId, m.roundId ?? null, m.amount, playerAfter, m.at, m.note ?? null);
+    entries.push(txId, account, m.amount, playerAfter, txId, m.counterparty, -m.amount, otherAfter);
+    out.push({ txId, balanceAfter: playerAfter });
+  });
+  const text = sqlFor(list.length);
+  await sql.run(text.transactions, transactions);
+  await sql.run(text.entries, entries);
+  return out;
 }

@@ -28,7 +28,7 @@ import { crashPoint } from "./crash.js";
 import { type Database, forUpdate, type Sql } from "./db/database.js";
 import { ApiProblem, badRequest } from "./errors.js";
 import { canonicalJson, fingerprint, hashToken, newId, newToken } from "./ids.js";
-import { ensureSystemAccounts, HOUSE, lockBalance, move, OPERATOR, playerAccount } from "./ledger.js";
+import { ensureSystemAccounts, HOUSE, lockBalance, type Movement, move, moveAll, OPERATOR, playerAccount } from "./ledger.js";
 
 type AnyGame = GameModule<any, StateBase, any, unknown, AwaitingBase>;
 
@@ -99,6 +99,8 @@ interface AutoplayRow {
 interface Stored<T> {
   status: number;
   body: T;
+  /** The body as JSON, exactly as stored for retries (set by the idempotency layer). */
+  json?: string;
 }
 
 const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
@@ -143,6 +145,8 @@ export class GameServer {
   private readonly lock: string;
   private readonly sessionCache = new Map<string, { caller: Caller; checkedAt: number }>();
   readonly counters = { rounds: 0, steps: 0, retries: 0, betAmount: 0, winAmount: 0 };
+  /** One CSPRNG for every step: it reads the OS generator in blocks, so a draw costs no system call. */
+  private readonly csprng = new CryptoRng(4096);
   /** Settings the admin API changed (jurisdiction profiles, disabled games), mirrored from the database. */
   private disabledGames = new Set<string>();
 
@@ -319,10 +323,11 @@ export class GameServer {
   async authenticate(authorization: string | undefined): Promise<Caller> {
     const token = /^Bearer ([\w-]{20,100})$/.exec(authorization ?? "")?.[1];
     if (!token) throw new ApiProblem(401, "UNAUTHENTICATED", "send Authorization: Bearer <token> from POST /api/v1/sessions");
-    const tokenHash = hashToken(token);
     const at = this.now();
-    const cached = this.sessionCache.get(tokenHash);
+    // Keyed by the token itself: a cached session costs no hashing.
+    const cached = this.sessionCache.get(token);
     if (cached && at - cached.checkedAt < 5000) return cached.caller;
+    const tokenHash = hashToken(token);
     const row = await this.db.read((sql) =>
       sql.one<PlayerRow & { last_seen_at: number; ended_at: number | null }>(
         "SELECT p.id, p.name, p.currency, p.demo, p.jurisdiction, s.last_seen_at, s.ended_at FROM sessions s JOIN players p ON p.id = s.player_id WHERE s.token_hash = $1",
@@ -340,7 +345,7 @@ export class GameServer {
           tokenHash,
         ]),
       );
-      this.sessionCache.delete(tokenHash);
+      this.sessionCache.delete(token);
       throw new ApiProblem(401, "SESSION_EXPIRED", `the session was idle for more than ${profile.idleTimeoutMs / 60000} minutes`);
     }
     await this.db.tx((sql) => sql.run("UPDATE sessions SET last_seen_at = $1 WHERE token_hash = $2", [at, tokenHash]));
@@ -349,7 +354,7 @@ export class GameServer {
       profile,
     };
     if (this.sessionCache.size > 50_000) this.sessionCache.clear();
-    this.sessionCache.set(tokenHash, { caller, checkedAt: at });
+    this.sessionCache.set(token, { caller, checkedAt: at });
     return caller;
   }
 
@@ -384,14 +389,16 @@ export class GameServer {
           throw new ApiProblem(409, "REQUEST_ID_REUSED", "this requestId was already used for a different request");
         }
         replayed = true;
-        return { status: stored.status, body: JSON.parse(stored.response) as T };
+        return { status: stored.status, body: JSON.parse(stored.response) as T, json: stored.response };
       }
       const answer = await work(sql, balance);
+      // Serialised once: the stored record and the answer are the same bytes.
+      const json = JSON.stringify(answer.body);
       await sql.run(
         "INSERT INTO idempotency (player_id, request_id, fingerprint, status, response, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
-        [caller.player.id, requestId, print, answer.status, JSON.stringify(answer.body), this.now()],
+        [caller.player.id, requestId, print, answer.status, json, this.now()],
       );
-      return answer;
+      return { ...answer, json };
     });
     if (replayed) this.counters.retries++;
     after?.(result, replayed);
@@ -402,7 +409,7 @@ export class GameServer {
   // Rounds.
 
   private rngFor(force: number[] | null): { rng: RecordingRng } {
-    const base: Rng = new CryptoRng(64);
+    const base: Rng = this.csprng;
     return { rng: new RecordingRng(force ? new ForcedRng(force, base) : base) };
   }
 
@@ -513,9 +520,10 @@ export class GameServer {
         crashPoint(this.config.crashAt, "before-debit");
         const roundId = newId("rd");
         const over = step.awaiting === null;
+        const totalWin = step.state.totalWin;
         await sql.run(
           `INSERT INTO rounds (id, player_id, game_id, game_version, bet, total_bet, paid, total_win, settled, status, state, awaiting, step_count, autoplay_id, grant_id, started_at, ended_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, $9, $10, $11, 1, $12, $13, $14, $15)`,
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $16, $9, $10, $11, 1, $12, $13, $14, $15)`,
           [
             roundId,
             caller.player.id,
@@ -532,15 +540,18 @@ export class GameServer {
             grantId,
             at,
             over ? at : null,
+            // A round that ends in its first step is settled now (its win is credited below).
+            over ? totalWin : 0,
           ],
         );
-        let balance = balanceBefore;
+        const movements: Movement[] = [];
         if (paid)
-          balance = (
-            await move(sql, { kind: "bet", playerId: caller.player.id, roundId, amount: -totalBet, counterparty: HOUSE, at })
-          ).balanceAfter;
+          movements.push({ kind: "bet", playerId: caller.player.id, roundId, amount: -totalBet, counterparty: HOUSE, at });
+        if (over && totalWin > 0)
+          movements.push({ kind: "win", playerId: caller.player.id, roundId, amount: totalWin, counterparty: HOUSE, at });
+        const moved = await moveAll(sql, movements);
+        const balance = moved.at(-1)?.balanceAfter ?? balanceBefore;
         await this.insertStep(sql, roundId, 0, null, step, draws, at);
-        if (over) balance = await this.settle(sql, caller.player.id, roundId, step.state.totalWin, at, balance);
         const autoplayState = autoplay ? await this.countAutoplaySpin(sql, autoplay, step, totalBet, paid === 1, at) : undefined;
         const response: StepResponse = {
           roundId,
@@ -596,23 +607,6 @@ export class GameServer {
     );
   }
 
-  /**
-   * Pays a finished round's total win to the player. Wins are credited only when the
-   * round ends, so a later gamble step can still stake them before they are settled.
-   */
-  private async settle(
-    sql: Sql,
-    playerId: string,
-    roundId: string,
-    totalWin: number,
-    at: number,
-    balance: number,
-  ): Promise<number> {
-    await sql.run("UPDATE rounds SET settled = $1 WHERE id = $2", [totalWin, roundId]);
-    if (totalWin <= 0) return balance;
-    return (await move(sql, { kind: "win", playerId, roundId, amount: totalWin, counterparty: HOUSE, at })).balanceAfter;
-  }
-
   /** POST /rounds/:roundId/actions: plays the next step of the caller's open round, durably, once. */
   async act(caller: Caller, roundId: string, input: unknown): Promise<Stored<StepResponse>> {
     const body = bodyOf(input);
@@ -642,21 +636,29 @@ export class GameServer {
         crashPoint(this.config.crashAt, "before-step");
         const over = step.awaiting === null;
         const idx = round.step_count;
+        const totalWin = step.state.totalWin;
         await sql.run(
-          "UPDATE rounds SET total_win = $1, status = $2, state = $3, awaiting = $4, step_count = $5, ended_at = $6 WHERE id = $7",
+          "UPDATE rounds SET total_win = $1, status = $2, state = $3, awaiting = $4, step_count = $5, ended_at = $6, settled = $8 WHERE id = $7",
           [
-            step.state.totalWin,
+            totalWin,
             over ? "completed" : "open",
             JSON.stringify(step.state),
             over ? null : JSON.stringify(step.awaiting),
             idx + 1,
             over ? at : null,
             roundId,
+            // Settled when the round ends: its total win is credited now.
+            over ? totalWin : round.settled,
           ],
         );
         await this.insertStep(sql, roundId, idx, action, step, draws, at);
         let balance = balanceBefore;
-        if (over) balance = await this.settle(sql, caller.player.id, roundId, step.state.totalWin, at, balance);
+        if (over && totalWin > 0) {
+          const [win] = await moveAll(sql, [
+            { kind: "win", playerId: caller.player.id, roundId, amount: totalWin, counterparty: HOUSE, at },
+          ]);
+          balance = win?.balanceAfter ?? balance;
+        }
         const response: StepResponse = {
           roundId,
           gameId: round.game_id,
