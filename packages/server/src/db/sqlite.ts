@@ -1,4 +1,4 @@
-import { closeSync, fdatasync, fdatasyncSync, fstatSync, mkdirSync, openSync } from "node:fs";
+import { closeSync, fdatasync, fdatasyncSync, mkdirSync, openSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import { Worker } from "node:worker_threads";
@@ -46,8 +46,8 @@ export type SyncFile = (fd: number, done: (error: Error | null) => void) => void
 export interface SqliteOptions {
   /** Most transactions committed together (group commit). */
   maxBatch?: number;
-  /** WAL size (bytes) at which a background checkpoint starts (default 16 MiB). */
-  checkpointBytes?: number;
+  /** Time between checkpoint cycles while commits happen (default 500 ms). */
+  checkpointIntervalMs?: number;
   /** How the WAL is made durable after a commit (tests replace it to hold syncs back). */
   syncFile?: SyncFile;
 }
@@ -91,7 +91,10 @@ parentPort.on("message", (mode) => {
  *   that covers both (the WAL is written and replayed in order, so a later commit can never
  *   survive a crash without an earlier one).
  * - Checkpoints (WAL → database file, which SQLite fsyncs in NORMAL mode) run on a worker
- *   thread with its own connection once the WAL passes `checkpointBytes`.
+ *   thread with its own connection, in cycles: a first pass copies the bulk while batches
+ *   keep committing; then batches pause (the event loop does not) while a second pass
+ *   copies the short tail, so the WAL is fully checkpointed and the next commit restarts it
+ *   from the beginning instead of letting it grow.
  *
  * A failed fsync is fatal for the connection: its batch is rejected and every later
  * transaction too (the process must restart and recover from the WAL).
@@ -117,7 +120,7 @@ export class SqliteDatabase implements Database {
   };
   private readonly memory: boolean;
   private readonly syncFile: SyncFile;
-  private readonly checkpointBytes: number;
+  private readonly checkpointIntervalMs: number;
   private walFd: number | null = null;
   /** Commits so far, and the highest of them known to be on disk. */
   private commitSeq = 0;
@@ -126,7 +129,11 @@ export class SqliteDatabase implements Database {
   private readonly waiting: { seq: number; resolve: () => void; reject: (e: unknown) => void }[] = [];
   private failure: Error | null = null;
   private checkpointer: Worker | null = null;
-  private checkpointing = false;
+  /** "bulk": the first pass runs beside the batches; "tail": the second pass is due or running (batches wait). */
+  private checkpoint: "idle" | "bulk" | "tail" = "idle";
+  private checkpointDone: (() => void) | null = null;
+  private lastCheckpointAt = Date.now();
+  private tailRun: Promise<void> | null = null;
   private closed = false;
 
   constructor(path: string, options: SqliteOptions = {}) {
@@ -134,7 +141,7 @@ export class SqliteDatabase implements Database {
     if (!this.memory) mkdirSync(dirname(path), { recursive: true });
     this.location = path;
     this.maxBatch = options.maxBatch ?? 512;
-    this.checkpointBytes = options.checkpointBytes ?? 16 * 1024 * 1024;
+    this.checkpointIntervalMs = options.checkpointIntervalMs ?? 500;
     this.syncFile = options.syncFile ?? fdatasync;
     this.db = new BetterSqlite3(path);
     this.db.pragma("journal_mode = WAL");
@@ -143,6 +150,8 @@ export class SqliteDatabase implements Database {
     this.db.pragma("wal_autocheckpoint = 0");
     this.db.pragma("journal_size_limit = 67108864");
     this.db.pragma("cache_size = -65536");
+    // Savepoint journals (one per transaction in a batch) stay in memory, not in temp files.
+    this.db.pragma("temp_store = MEMORY");
     this.db.pragma("busy_timeout = 10000");
     this.db.pragma("foreign_keys = ON");
     const prepare = (text: string) => this.db.prepare(text);
@@ -214,6 +223,7 @@ export class SqliteDatabase implements Database {
   private async drain(): Promise<void> {
     try {
       while (this.queue.length > 0 && !this.failure) {
+        if (this.checkpoint === "tail") await this.checkpointTail();
         const batch = this.queue.splice(0, this.maxBatch);
         const outcomes: { ok: boolean; value: unknown }[] = [];
         try {
@@ -261,6 +271,7 @@ export class SqliteDatabase implements Database {
       }
     } finally {
       this.draining = false;
+      if (this.checkpoint === "tail" && this.queue.length === 0) void this.checkpointTail();
       for (const job of this.failure ? this.queue.splice(0) : []) job.reject(this.failure);
       if (this.queue.length > 0) {
         this.draining = true;
@@ -324,32 +335,61 @@ export class SqliteDatabase implements Database {
     for (const w of this.waiting.splice(0)) w.reject(this.failure);
   }
 
-  /** Starts a background checkpoint when the WAL has grown past the threshold. */
+  /** Starts a checkpoint cycle's first pass on the worker when one is due. */
   private maybeCheckpoint(): void {
-    if (this.memory || this.checkpointing || this.closed || this.walFd === null) return;
-    if (fstatSync(this.walFd).size < this.checkpointBytes) return;
+    if (this.memory || this.closed || this.checkpoint !== "idle") return;
+    if (Date.now() - this.lastCheckpointAt < this.checkpointIntervalMs) return;
+    this.lastCheckpointAt = Date.now();
+    this.checkpoint = "bulk";
+    this.runCheckpoint(() => {
+      // The tail pass runs before the next batch (at once if no batch is running).
+      this.checkpoint = "tail";
+      if (!this.draining) void this.checkpointTail();
+    });
+  }
+
+  /** The second pass: with no batch running, the worker copies the rest of the WAL. */
+  private checkpointTail(): Promise<void> {
+    this.tailRun ??= new Promise<void>((resolve) => {
+      this.runCheckpoint(() => {
+        this.checkpoint = "idle";
+        this.tailRun = null;
+        resolve();
+      });
+    });
+    return this.tailRun;
+  }
+
+  private runCheckpoint(done: () => void): void {
     if (!this.checkpointer) {
-      this.checkpointer = new Worker(CHECKPOINTER, {
+      const worker = new Worker(CHECKPOINTER, {
         eval: true,
         workerData: { path: this.location, driver: createRequire(import.meta.url).resolve("better-sqlite3") },
       });
-      this.checkpointer.unref();
-      this.checkpointer.on("message", () => {
-        this.checkpointing = false;
+      worker.unref();
+      worker.on("message", () => {
         this.stats.checkpoints++;
+        const next = this.checkpointDone;
+        this.checkpointDone = null;
+        next?.();
       });
-      this.checkpointer.on("error", () => {
-        // A broken checkpointer only lets the WAL grow; commits stay durable. Retry with a new one later.
-        this.checkpointing = false;
+      worker.on("error", () => {
+        // A broken checkpointer only lets the WAL grow; commits stay durable. A later cycle starts a new one.
         this.checkpointer = null;
+        const next = this.checkpointDone;
+        this.checkpointDone = null;
+        this.checkpoint = "idle";
+        next?.();
       });
+      this.checkpointer = worker;
     }
-    this.checkpointing = true;
+    this.checkpointDone = done;
     this.checkpointer.postMessage("PASSIVE");
   }
 
   async close(): Promise<void> {
-    while (this.draining || this.syncing || this.waiting.length > 0) await new Promise((r) => setTimeout(r, 5));
+    while (this.draining || this.syncing || this.waiting.length > 0 || this.checkpoint !== "idle")
+      await new Promise((r) => setTimeout(r, 5));
     this.closed = true;
     if (this.checkpointer) {
       const worker = this.checkpointer;
