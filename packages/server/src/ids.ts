@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomFillSync } from "node:crypto";
+import { createHash, hash, randomBytes, randomFillSync } from "node:crypto";
 
 /** Random bytes drawn from the CSPRNG in blocks, so an id costs no call into it. */
 const pool = Buffer.alloc(4096);
@@ -40,18 +40,47 @@ export function hashToken(token: string): string {
 
 /** A stable fingerprint of a request, to tell a retry from a different request reusing its id. */
 export function fingerprint(route: string, body: unknown): string {
-  return createHash("sha256").update(route).update("\n").update(canonicalJson(body)).digest("hex");
+  return hash("sha256", `${route}\n${canonicalJson(body)}`);
 }
 
-/** JSON with object keys sorted, so equal values print equally. */
+const arrayIndex = /^(?:0|[1-9]\d*)$/;
+
+/**
+ * Keys sorted, in the order an object built from them enumerates them: array-index keys
+ * ("0", "12") first in numeric order, then the others sorted (as JavaScript objects do).
+ */
+function sortedKeys(record: Record<string, unknown>): string[] {
+  const keys = Object.keys(record).sort();
+  const indices = keys.filter((k) => arrayIndex.test(k) && Number(k) < 4294967295);
+  if (indices.length === 0) return keys;
+  indices.sort((a, b) => Number(a) - Number(b));
+  return [...indices, ...keys.filter((k) => !(arrayIndex.test(k) && Number(k) < 4294967295))];
+}
+
+/**
+ * JSON with object keys sorted, so equal values print equally. Written out (not a
+ * JSON.stringify replacer) because every mutating request pays for it; for JSON values it
+ * prints exactly what `JSON.stringify` with sorted keys prints.
+ */
 export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v) =>
-    v && typeof v === "object" && !Array.isArray(v)
-      ? Object.fromEntries(
-          Object.keys(v as object)
-            .sort()
-            .map((k) => [k, (v as Record<string, unknown>)[k]]),
-        )
-      : v,
-  );
+  if (value === null || typeof value !== "object") return JSON.stringify(value);
+  if (Array.isArray(value)) {
+    let out = "[";
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      out += `${i > 0 ? "," : ""}${item === undefined || typeof item === "function" ? "null" : canonicalJson(item)}`;
+    }
+    return `${out}]`;
+  }
+  if (typeof (value as { toJSON?: unknown }).toJSON === "function") return canonicalJson(JSON.parse(JSON.stringify(value)));
+  const record = value as Record<string, unknown>;
+  let out = "{";
+  let first = true;
+  for (const key of sortedKeys(record)) {
+    const item = record[key];
+    if (item === undefined || typeof item === "function") continue;
+    out += `${first ? "" : ","}${JSON.stringify(key)}:${canonicalJson(item)}`;
+    first = false;
+  }
+  return `${out}}`;
 }

@@ -521,6 +521,8 @@ export class GameServer {
         const roundId = newId("rd");
         const over = step.awaiting === null;
         const totalWin = step.state.totalWin;
+        const stateJson = JSON.stringify(step.state);
+        const awaitingJson = step.awaiting === null ? null : JSON.stringify(step.awaiting);
         await sql.run(
           `INSERT INTO rounds (id, player_id, game_id, game_version, bet, total_bet, paid, total_win, settled, status, state, awaiting, step_count, autoplay_id, grant_id, started_at, ended_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $16, $9, $10, $11, 1, $12, $13, $14, $15)`,
@@ -534,8 +536,8 @@ export class GameServer {
             paid,
             step.state.totalWin,
             over ? "completed" : "open",
-            JSON.stringify(step.state),
-            step.awaiting === null ? null : JSON.stringify(step.awaiting),
+            stateJson,
+            awaitingJson,
             autoplayId,
             grantId,
             at,
@@ -551,7 +553,7 @@ export class GameServer {
           movements.push({ kind: "win", playerId: caller.player.id, roundId, amount: totalWin, counterparty: HOUSE, at });
         const moved = await moveAll(sql, movements);
         const balance = moved.at(-1)?.balanceAfter ?? balanceBefore;
-        await this.insertStep(sql, roundId, 0, null, step, draws, at);
+        await this.insertStep(sql, roundId, 0, null, step, draws, at, stateJson, awaitingJson);
         const autoplayState = autoplay ? await this.countAutoplaySpin(sql, autoplay, step, totalBet, paid === 1, at) : undefined;
         const response: StepResponse = {
           roundId,
@@ -582,6 +584,7 @@ export class GameServer {
     return result;
   }
 
+  /** Writes a step; `stateJson` and `awaitingJson` are the strings the round row got too (serialised once). */
   private async insertStep(
     sql: Sql,
     roundId: string,
@@ -590,6 +593,8 @@ export class GameServer {
     step: Step<StateBase, unknown, AwaitingBase>,
     draws: Draw[],
     at: number,
+    stateJson: string,
+    awaitingJson: string | null,
   ) {
     await sql.run(
       "INSERT INTO steps (round_id, idx, action, events, win, awaiting, state, draws, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
@@ -599,8 +604,8 @@ export class GameServer {
         action === null ? null : JSON.stringify(action),
         JSON.stringify(step.events),
         step.win,
-        step.awaiting === null ? null : JSON.stringify(step.awaiting),
-        JSON.stringify(step.state),
+        awaitingJson,
+        stateJson,
         JSON.stringify(draws),
         at,
       ],
@@ -637,13 +642,15 @@ export class GameServer {
         const over = step.awaiting === null;
         const idx = round.step_count;
         const totalWin = step.state.totalWin;
+        const stateJson = JSON.stringify(step.state);
+        const awaitingJson = step.awaiting === null ? null : JSON.stringify(step.awaiting);
         await sql.run(
           "UPDATE rounds SET total_win = $1, status = $2, state = $3, awaiting = $4, step_count = $5, ended_at = $6, settled = $8 WHERE id = $7",
           [
             totalWin,
             over ? "completed" : "open",
-            JSON.stringify(step.state),
-            over ? null : JSON.stringify(step.awaiting),
+            stateJson,
+            over ? null : awaitingJson,
             idx + 1,
             over ? at : null,
             roundId,
@@ -651,7 +658,7 @@ export class GameServer {
             over ? totalWin : round.settled,
           ],
         );
-        await this.insertStep(sql, roundId, idx, action, step, draws, at);
+        await this.insertStep(sql, roundId, idx, action, step, draws, at, stateJson, awaitingJson);
         let balance = balanceBefore;
         if (over && totalWin > 0) {
           const [win] = await moveAll(sql, [

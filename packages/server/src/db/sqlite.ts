@@ -396,6 +396,8 @@ export class SqliteDatabase implements Database {
       this.checkpointer = null;
       await new Promise<void>((resolve) => {
         worker.once("exit", () => resolve());
+        // Held (it is unref'd while idle) so the process waits for the worker to close its connection.
+        worker.ref();
         worker.postMessage("close");
       });
     }
