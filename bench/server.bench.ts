@@ -348,6 +348,8 @@ async function postgresTarget(): Promise<{ url: string; drop: () => Promise<void
   await client.end();
   const url = new URL(base);
   url.searchParams.set("schema", schema);
+  // As many server connections as the load has players in flight (the default pool is 10).
+  if (!url.searchParams.has("pool")) url.searchParams.set("pool", String(Math.min(64, connections)));
   return {
     url: url.toString(),
     async drop() {

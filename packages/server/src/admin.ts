@@ -1,7 +1,7 @@
 import type { JurisdictionProfile } from "./config.js";
 import { ApiProblem, badRequest } from "./errors.js";
 import { hashToken, newId, newToken } from "./ids.js";
-import { HOUSE, lockBalance, move, OPERATOR, playerAccount } from "./ledger.js";
+import { houseAccount, lockBalance, move, OPERATOR, playerAccount } from "./ledger.js";
 import type { GameServer, PlayerRow, RoundRow } from "./service.js";
 
 const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
@@ -157,7 +157,7 @@ export class Admin {
             playerId: round.player_id,
             roundId,
             amount: pay,
-            counterparty: HOUSE,
+            counterparty: houseAccount(round.player_id),
             at,
             note: `round cancelled: ${reason}`,
           })

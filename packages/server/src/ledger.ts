@@ -5,12 +5,28 @@ import { newId } from "./ids.js";
 /**
  * The double-entry ledger. Every money movement is one `transactions` row and two
  * `ledger_entries` rows of opposite sign, so the sum over all accounts is always zero.
- * Accounts: one per player (never negative), `house` (the game's counterparty: takes
- * bets, pays wins) and `operator` (funding: demo balances, credits, debits, refunds of
+ * Accounts: one per player (never negative), the house (the game's counterparty: takes
+ * bets, pays wins; sharded, see {@link houseAccount}) and `operator` (funding: demo balances, credits, debits, refunds of
  * granted rounds). Jackpot pools and their seed funding will be accounts of their own.
  */
 export const HOUSE = "house";
 export const OPERATOR = "operator";
+
+/**
+ * The house side is split into shards (`house`, `house:1` … `house:15`, all of kind
+ * `house`): a player's game money always moves against the same shard, so on PostgreSQL
+ * concurrent players do not queue on one hot row lock held until each commit. Their sum is
+ * the house balance.
+ */
+export const HOUSE_SHARDS = 16;
+
+/** The house shard a player's bets, wins and refunds move against. */
+export function houseAccount(playerId: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < playerId.length; i++) h = Math.imul(h ^ playerId.charCodeAt(i), 0x01000193);
+  const shard = (h >>> 0) % HOUSE_SHARDS;
+  return shard === 0 ? HOUSE : `${HOUSE}:${shard}`;
+}
 
 export const playerAccount = (playerId: string) => `player:${playerId}`;
 
@@ -30,12 +46,14 @@ export interface Movement {
   at: number;
 }
 
-/** Creates the house and operator accounts if missing. */
+/** Creates the house shards and the operator account if missing. */
 export async function ensureSystemAccounts(sql: Sql, currency: string): Promise<void> {
-  for (const id of [HOUSE, OPERATOR]) {
+  const accounts: [string, string][] = [[OPERATOR, OPERATOR]];
+  for (let shard = 0; shard < HOUSE_SHARDS; shard++) accounts.push([shard === 0 ? HOUSE : `${HOUSE}:${shard}`, HOUSE]);
+  for (const [id, kind] of accounts) {
     await sql.run(
       "INSERT INTO accounts (id, kind, player_id, currency, balance) VALUES ($1, $2, NULL, $3, 0) ON CONFLICT (id) DO NOTHING",
-      [id, id, currency],
+      [id, kind, currency],
     );
   }
 }

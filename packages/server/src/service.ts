@@ -28,7 +28,16 @@ import { crashPoint } from "./crash.js";
 import { type Database, forUpdate, type Sql } from "./db/database.js";
 import { ApiProblem, badRequest } from "./errors.js";
 import { canonicalJson, fingerprint, hashToken, newId, newToken } from "./ids.js";
-import { ensureSystemAccounts, HOUSE, lockBalance, type Movement, move, moveAll, OPERATOR, playerAccount } from "./ledger.js";
+import {
+  ensureSystemAccounts,
+  houseAccount,
+  lockBalance,
+  type Movement,
+  move,
+  moveAll,
+  OPERATOR,
+  playerAccount,
+} from "./ledger.js";
 
 type AnyGame = GameModule<any, StateBase, any, unknown, AwaitingBase>;
 
@@ -548,9 +557,23 @@ export class GameServer {
         );
         const movements: Movement[] = [];
         if (paid)
-          movements.push({ kind: "bet", playerId: caller.player.id, roundId, amount: -totalBet, counterparty: HOUSE, at });
+          movements.push({
+            kind: "bet",
+            playerId: caller.player.id,
+            roundId,
+            amount: -totalBet,
+            counterparty: houseAccount(caller.player.id),
+            at,
+          });
         if (over && totalWin > 0)
-          movements.push({ kind: "win", playerId: caller.player.id, roundId, amount: totalWin, counterparty: HOUSE, at });
+          movements.push({
+            kind: "win",
+            playerId: caller.player.id,
+            roundId,
+            amount: totalWin,
+            counterparty: houseAccount(caller.player.id),
+            at,
+          });
         const moved = await moveAll(sql, movements);
         const balance = moved.at(-1)?.balanceAfter ?? balanceBefore;
         await this.insertStep(sql, roundId, 0, null, step, draws, at, stateJson, awaitingJson);
@@ -662,7 +685,14 @@ export class GameServer {
         let balance = balanceBefore;
         if (over && totalWin > 0) {
           const [win] = await moveAll(sql, [
-            { kind: "win", playerId: caller.player.id, roundId, amount: totalWin, counterparty: HOUSE, at },
+            {
+              kind: "win",
+              playerId: caller.player.id,
+              roundId,
+              amount: totalWin,
+              counterparty: houseAccount(caller.player.id),
+              at,
+            },
           ]);
           balance = win?.balanceAfter ?? balance;
         }

@@ -5,13 +5,26 @@ import type { Database, Sql } from "./database.js";
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
+/** Statement names by text: a parameterised statement is parsed and planned once per connection. */
+const names = new Map<string, string>();
+
+function config(text: string, params: readonly unknown[]): pg.QueryConfig | string {
+  // Without parameters: the simple protocol (it also runs multi-statement scripts such as migrations).
+  if (params.length === 0) return text;
+  let name = names.get(text);
+  if (!name) {
+    name = `rh${names.size}`;
+    names.set(text, name);
+  }
+  return { name, text, values: params as unknown[] };
+}
+
 function wrap(client: pg.PoolClient | pg.Pool): Sql {
+  const run = (text: string, params: readonly unknown[]) => client.query(config(text, params) as pg.QueryConfig);
   return {
-    query: async <T>(text: string, params: readonly unknown[] = []) =>
-      (await client.query(text, params as unknown[])).rows as T[],
-    one: async <T>(text: string, params: readonly unknown[] = []) =>
-      (await client.query(text, params as unknown[])).rows[0] as T | undefined,
-    run: async (text: string, params: readonly unknown[] = []) => (await client.query(text, params as unknown[])).rowCount ?? 0,
+    query: async <T>(text: string, params: readonly unknown[] = []) => (await run(text, params)).rows as T[],
+    one: async <T>(text: string, params: readonly unknown[] = []) => (await run(text, params)).rows[0] as T | undefined,
+    run: async (text: string, params: readonly unknown[] = []) => (await run(text, params)).rowCount ?? 0,
   };
 }
 
@@ -20,7 +33,8 @@ function wrap(client: pg.PoolClient | pg.Pool): Sql {
  * (synchronous_commit on). Several server processes share one database: per-player row
  * locks (`SELECT … FOR UPDATE`) serialise a player's requests across processes.
  * A `schema` query parameter in the URL selects a schema (created if missing), so test
- * files can use one database without colliding.
+ * files can use one database without colliding; `pool` sets the most connections (10).
+ * Parameterised statements are named, so each connection parses and plans them once.
  */
 export class PostgresDatabase implements Database {
   readonly dialect = "postgres" as const;
@@ -31,7 +45,11 @@ export class PostgresDatabase implements Database {
   constructor(url: string, options: { max?: number } = {}) {
     const parsed = new URL(url);
     this.schema = parsed.searchParams.get("schema");
+    const pool = parsed.searchParams.get("pool");
     parsed.searchParams.delete("schema");
+    parsed.searchParams.delete("pool");
+    const max = pool === null ? (options.max ?? 10) : Number(pool);
+    if (!Number.isInteger(max) || max < 1 || max > 1000) throw new Error(`pool must be an integer in 1..1000, got '${pool}'`);
     if (this.schema !== null && !/^[a-z_][a-z0-9_]{0,62}$/.test(this.schema)) {
       throw new Error(`schema name '${this.schema}' must match [a-z_][a-z0-9_]*`);
     }
@@ -39,9 +57,10 @@ export class PostgresDatabase implements Database {
     this.location = parsed.toString() + (this.schema ? ` (schema ${this.schema})` : "");
     const connection = new URL(url);
     connection.searchParams.delete("schema");
+    connection.searchParams.delete("pool");
     this.pool = new pg.Pool({
       connectionString: connection.toString(),
-      max: options.max ?? 10,
+      max,
       ...(this.schema ? { options: `-c search_path=${this.schema}` } : {}),
     });
     // An idle client's error (e.g. the server restarting) must not crash the process.
