@@ -5,7 +5,16 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "./db/database.js";
 import { openDatabase } from "./db/open.js";
-import { ensureSystemAccounts, HOUSE, lockBalance, type Movement, moveAll, playerAccount } from "./ledger.js";
+import {
+  ensureSystemAccounts,
+  HOUSE,
+  HOUSE_SHARDS,
+  houseAccount,
+  lockBalance,
+  type Movement,
+  moveAll,
+  playerAccount,
+} from "./ledger.js";
 
 let db: Database;
 let dir: string;
@@ -148,5 +157,13 @@ describe("ledger: several movements in one call", () => {
       { numRuns: 40 },
     );
     expect(await ledgerChecks()).toEqual({ accountSum: 0, entrySum: 0, mismatched: 0 });
+  });
+
+  it("spreads players over every house shard, always the same shard per player, all of kind house", async () => {
+    const shards = new Set(Array.from({ length: 2000 }, (_, i) => houseAccount(`pl_${i}`)));
+    expect(shards.size).toBe(HOUSE_SHARDS);
+    expect(houseAccount("pl_42")).toBe(houseAccount("pl_42"));
+    const rows = await db.read((sql) => sql.query<{ id: string }>("SELECT id FROM accounts WHERE kind = 'house' ORDER BY id"));
+    expect(new Set(rows.map((r) => r.id))).toEqual(shards);
   });
 });
