@@ -19,7 +19,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { connect, type Socket } from "node:net";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -348,8 +348,8 @@ async function postgresTarget(): Promise<{ url: string; drop: () => Promise<void
   await client.end();
   const url = new URL(base);
   url.searchParams.set("schema", schema);
-  // As many server connections as the load has players in flight (the default pool is 10).
-  if (!url.searchParams.has("pool")) url.searchParams.set("pool", String(Math.min(64, connections)));
+  // 16 server connections (the default pool is 10): more only adds context switches on a small machine.
+  if (!url.searchParams.has("pool")) url.searchParams.set("pool", String(Math.min(16, connections)));
   return {
     url: url.toString(),
     async drop() {
@@ -369,6 +369,11 @@ async function main(): Promise<void> {
   const out = (s: string) => process.stdout.write(`${s}\n`);
   out(
     `bench:server — ${connections} connections (one player each), at most ${seconds} s and ${maxRequests} requests per run, loopback; servers in their own processes, one client process`,
+  );
+  out(
+    `machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? "?"}), load average before the runs ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
   );
   const rows: { name: string; r: Result; note: string }[] = [];
   const hello = await helloWorld();
@@ -415,6 +420,11 @@ async function main(): Promise<void> {
   }
   out(
     "Every step (spin, free spin, pick) is committed durably, with its draws, ledger entries and idempotency record, before its answer.",
+  );
+  out(
+    `load average after the runs ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}; cpu µs/req = server process CPU (all threads) per answer`,
   );
   const failed = rows.some((row) => row.r.failed > 0);
   if (failed) {
