@@ -283,13 +283,19 @@ export class SqliteDatabase implements Database {
   /** The WAL file, opened once (SQLite keeps it, same inode, while a connection is open). */
   private wal(): number {
     if (this.walFd === null) {
-      this.walFd = openSync(`${this.location}-wal`, "r");
-      // Make the WAL's directory entry durable too (it was created by SQLite).
-      const dir = openSync(dirname(this.location), "r");
+      // Opened for writing: some platforms refuse to flush a read-only descriptor.
+      this.walFd = openSync(`${this.location}-wal`, "r+");
+      // Make the WAL's directory entry durable too (SQLite created the file). Best effort:
+      // not every platform can open a directory.
       try {
-        fdatasyncSync(dir);
-      } finally {
-        closeSync(dir);
+        const dir = openSync(dirname(this.location), "r");
+        try {
+          fdatasyncSync(dir);
+        } finally {
+          closeSync(dir);
+        }
+      } catch {
+        // The WAL file itself is still synced before every answer.
       }
     }
     return this.walFd;
@@ -297,6 +303,7 @@ export class SqliteDatabase implements Database {
 
   /** Resolves once every commit up to `seq` is on disk (one fdatasync serves every commit before it). */
   private durable(seq: number): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
     if (this.memory || seq <= this.durableSeq) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
       this.waiting.push({ seq, resolve, reject });
@@ -351,16 +358,25 @@ export class SqliteDatabase implements Database {
   /** The second pass: with no batch running, the worker copies the rest of the WAL. */
   private checkpointTail(): Promise<void> {
     this.tailRun ??= new Promise<void>((resolve) => {
-      this.runCheckpoint(() => {
+      const finish = () => {
+        clearTimeout(timer);
+        if (this.tailRun === null) return;
         this.checkpoint = "idle";
         this.tailRun = null;
         resolve();
-      });
+      };
+      // Batches never wait long for a checkpoint: a slow one is left for the next cycle.
+      const timer = setTimeout(finish, 2000);
+      this.runCheckpoint(finish);
     });
     return this.tailRun;
   }
 
   private runCheckpoint(done: () => void): void {
+    if (this.closed) {
+      done();
+      return;
+    }
     if (!this.checkpointer) {
       const worker = new Worker(CHECKPOINTER, {
         eval: true,
@@ -373,14 +389,17 @@ export class SqliteDatabase implements Database {
         this.checkpointDone = null;
         next?.();
       });
-      worker.on("error", () => {
+      const lost = () => {
         // A broken checkpointer only lets the WAL grow; commits stay durable. A later cycle starts a new one.
+        if (this.checkpointer !== worker) return;
         this.checkpointer = null;
         const next = this.checkpointDone;
         this.checkpointDone = null;
         this.checkpoint = "idle";
         next?.();
-      });
+      };
+      worker.on("error", lost);
+      worker.on("exit", lost);
       this.checkpointer = worker;
     }
     this.checkpointDone = done;
@@ -388,9 +407,10 @@ export class SqliteDatabase implements Database {
   }
 
   async close(): Promise<void> {
-    while (this.draining || this.syncing || this.waiting.length > 0 || this.checkpoint !== "idle")
-      await new Promise((r) => setTimeout(r, 5));
+    while (this.draining || this.syncing || this.waiting.length > 0) await new Promise((r) => setTimeout(r, 5));
     this.closed = true;
+    // A pass in progress finishes first: the worker handles "close" after it.
+    await this.tailRun;
     if (this.checkpointer) {
       const worker = this.checkpointer;
       this.checkpointer = null;
