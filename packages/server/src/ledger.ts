@@ -117,15 +117,16 @@ export async function moveAll(sql: Sql, list: readonly Movement[]): Promise<{ tx
     prefix.push(total);
   }
   const account = playerAccount(first.playerId);
-  const player = await sql.one<{ balance: number }>(
-    "UPDATE accounts SET balance = balance + $1 WHERE id = $2 AND balance + $3 >= 0 RETURNING balance",
-    [total, account, lowest],
+  // Both sides in one statement (one round trip on PostgreSQL); the player's side only if
+  // it stays at or above zero all along. A refused player side throws, which rolls back the
+  // counterparty's side with the rest of the transaction.
+  const updated = await sql.query<{ id: string; balance: number }>(
+    "UPDATE accounts SET balance = balance + CASE WHEN id = $2 THEN CAST($1 AS BIGINT) ELSE -CAST($1 AS BIGINT) END WHERE (id = $2 AND balance + $3 >= 0) OR id = $4 RETURNING id, balance",
+    [total, account, lowest, first.counterparty],
   );
+  const player = updated.find((row) => row.id === account);
+  const other = updated.find((row) => row.id === first.counterparty);
   if (!player) throw new ApiProblem(402, "INSUFFICIENT_FUNDS", "the balance is too low for this movement");
-  const other = await sql.one<{ balance: number }>("UPDATE accounts SET balance = balance - $1 WHERE id = $2 RETURNING balance", [
-    total,
-    first.counterparty,
-  ]);
   if (!other) throw new Error(`ledger account '${first.counterparty}' does not exist`);
   const transactions: unknown[] = [];
   const entries: unknown[] = [];
