@@ -142,7 +142,7 @@ export async function moveAll(sql: Sql, list: readonly Movement[]): Promise<{ tx
     out.push({ txId, balanceAfter: playerAfter });
   });
   const text = sqlFor(list.length);
-  await sql.run(text.transactions, transactions);
-  await sql.run(text.entries, entries);
+  await sql.write(text.transactions, transactions);
+  await sql.write(text.entries, entries);
   return out;
 }

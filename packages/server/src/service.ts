@@ -403,7 +403,7 @@ export class GameServer {
       const answer = await work(sql, balance);
       // Serialised once: the stored record and the answer are the same bytes.
       const json = JSON.stringify(answer.body);
-      await sql.run(
+      await sql.write(
         "INSERT INTO idempotency (player_id, request_id, fingerprint, status, response, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
         [caller.player.id, requestId, print, answer.status, json, this.now()],
       );
@@ -532,29 +532,8 @@ export class GameServer {
         const totalWin = step.state.totalWin;
         const stateJson = JSON.stringify(step.state);
         const awaitingJson = step.awaiting === null ? null : JSON.stringify(step.awaiting);
-        await sql.run(
-          `INSERT INTO rounds (id, player_id, game_id, game_version, bet, total_bet, paid, total_win, settled, status, state, awaiting, step_count, autoplay_id, grant_id, started_at, ended_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $16, $9, $10, $11, 1, $12, $13, $14, $15)`,
-          [
-            roundId,
-            caller.player.id,
-            gameId,
-            game.version,
-            JSON.stringify(roundBet),
-            totalBet,
-            paid,
-            step.state.totalWin,
-            over ? "completed" : "open",
-            stateJson,
-            awaitingJson,
-            autoplayId,
-            grantId,
-            at,
-            over ? at : null,
-            // A round that ends in its first step is settled now (its win is credited below).
-            over ? totalWin : 0,
-          ],
-        );
+        // Money first (it needs the updated balances), then the held writes: the round, its step
+        // and (in once) the stored answer go out together.
         const movements: Movement[] = [];
         if (paid)
           movements.push({
@@ -576,6 +555,29 @@ export class GameServer {
           });
         const moved = await moveAll(sql, movements);
         const balance = moved.at(-1)?.balanceAfter ?? balanceBefore;
+        await sql.write(
+          `INSERT INTO rounds (id, player_id, game_id, game_version, bet, total_bet, paid, total_win, settled, status, state, awaiting, step_count, autoplay_id, grant_id, started_at, ended_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $16, $9, $10, $11, 1, $12, $13, $14, $15)`,
+          [
+            roundId,
+            caller.player.id,
+            gameId,
+            game.version,
+            JSON.stringify(roundBet),
+            totalBet,
+            paid,
+            step.state.totalWin,
+            over ? "completed" : "open",
+            stateJson,
+            awaitingJson,
+            autoplayId,
+            grantId,
+            at,
+            over ? at : null,
+            // A round that ends in its first step is settled now (its win was credited above).
+            over ? totalWin : 0,
+          ],
+        );
         await this.insertStep(sql, roundId, 0, null, step, draws, at, stateJson, awaitingJson);
         const autoplayState = autoplay ? await this.countAutoplaySpin(sql, autoplay, step, totalBet, paid === 1, at) : undefined;
         const response: StepResponse = {
@@ -619,7 +621,7 @@ export class GameServer {
     stateJson: string,
     awaitingJson: string | null,
   ) {
-    await sql.run(
+    await sql.write(
       "INSERT INTO steps (round_id, idx, action, events, win, awaiting, state, draws, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
       [
         roundId,
@@ -667,21 +669,6 @@ export class GameServer {
         const totalWin = step.state.totalWin;
         const stateJson = JSON.stringify(step.state);
         const awaitingJson = step.awaiting === null ? null : JSON.stringify(step.awaiting);
-        await sql.run(
-          "UPDATE rounds SET total_win = $1, status = $2, state = $3, awaiting = $4, step_count = $5, ended_at = $6, settled = $8 WHERE id = $7",
-          [
-            totalWin,
-            over ? "completed" : "open",
-            stateJson,
-            over ? null : awaitingJson,
-            idx + 1,
-            over ? at : null,
-            roundId,
-            // Settled when the round ends: its total win is credited now.
-            over ? totalWin : round.settled,
-          ],
-        );
-        await this.insertStep(sql, roundId, idx, action, step, draws, at, stateJson, awaitingJson);
         let balance = balanceBefore;
         if (over && totalWin > 0) {
           const [win] = await moveAll(sql, [
@@ -696,6 +683,21 @@ export class GameServer {
           ]);
           balance = win?.balanceAfter ?? balance;
         }
+        await sql.write(
+          "UPDATE rounds SET total_win = $1, status = $2, state = $3, awaiting = $4, step_count = $5, ended_at = $6, settled = $8 WHERE id = $7",
+          [
+            totalWin,
+            over ? "completed" : "open",
+            stateJson,
+            over ? null : awaitingJson,
+            idx + 1,
+            over ? at : null,
+            roundId,
+            // Settled when the round ends: its total win is credited now.
+            over ? totalWin : round.settled,
+          ],
+        );
+        await this.insertStep(sql, roundId, idx, action, step, draws, at, stateJson, awaitingJson);
         const response: StepResponse = {
           roundId,
           gameId: round.game_id,
@@ -906,7 +908,7 @@ export class GameServer {
     else if (-net >= row.loss_limit) stopReason = "lossLimit";
     else if (spinsDone >= row.spins_total) stopReason = "spins";
     const status: AutoplayState["status"] = stopReason === null ? "running" : stopReason === "spins" ? "finished" : "stopped";
-    await sql.run(
+    await sql.write(
       "UPDATE autoplays SET spins_done = $1, net = $2, status = $3, stop_reason = $4, updated_at = $5 WHERE id = $6",
       [spinsDone, net, status, stopReason, at, row.id],
     );

@@ -13,6 +13,14 @@ export interface Sql {
   one<T = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<T | undefined>;
   /** Runs a statement; returns the number of rows it changed. */
   run(text: string, params?: readonly unknown[]): Promise<number>;
+  /**
+   * A write (INSERT/UPDATE/DELETE without RETURNING) whose result is not needed. It may be
+   * held and sent together with the next writes — on PostgreSQL in one statement, one
+   * round trip — before the next query or the commit, in order. Writes sent together see
+   * one snapshot: never `write` twice to the same row without a query in between. Its
+   * errors surface at the latest at the commit, which then fails.
+   */
+  write(text: string, params?: readonly unknown[]): Promise<void>;
 }
 
 export type Dialect = "sqlite" | "postgres";

@@ -19,12 +19,51 @@ function config(text: string, params: readonly unknown[]): pg.QueryConfig | stri
   return { name, text, values: params as unknown[] };
 }
 
-function wrap(client: pg.PoolClient | pg.Pool): Sql {
-  const run = (text: string, params: readonly unknown[]) => client.query(config(text, params) as pg.QueryConfig);
+/**
+ * Held writes as one statement: `WITH w0 AS (write0), w1 AS (write1) write2`, each write's
+ * `$n` renumbered after the previous ones' parameters.
+ */
+export function combineWrites(writes: readonly { text: string; params: readonly unknown[] }[]): {
+  text: string;
+  params: unknown[];
+} {
+  const params: unknown[] = [];
+  const parts = writes.map((w) => {
+    const offset = params.length;
+    params.push(...w.params);
+    return offset === 0 ? w.text : w.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
+  });
+  const last = parts.pop() as string;
+  return { text: parts.length === 0 ? last : `WITH ${parts.map((p, i) => `w${i} AS (${p})`).join(", ")} ${last}`, params };
+}
+
+interface PgSql extends Sql {
+  /** Sends the held writes (before a query, and before COMMIT). */
+  flush(): Promise<void>;
+}
+
+function wrap(client: pg.PoolClient | pg.Pool): PgSql {
+  const send = (text: string, params: readonly unknown[]) => client.query(config(text, params) as pg.QueryConfig);
+  let held: { text: string; params: readonly unknown[] }[] = [];
+  const flush = async () => {
+    if (held.length === 0) return;
+    const writes = held;
+    held = [];
+    const { text, params } = combineWrites(writes);
+    await send(text, params);
+  };
+  const run = async (text: string, params: readonly unknown[]) => {
+    await flush();
+    return send(text, params);
+  };
   return {
     query: async <T>(text: string, params: readonly unknown[] = []) => (await run(text, params)).rows as T[],
     one: async <T>(text: string, params: readonly unknown[] = []) => (await run(text, params)).rows[0] as T | undefined,
     run: async (text: string, params: readonly unknown[] = []) => (await run(text, params)).rowCount ?? 0,
+    write: async (text: string, params: readonly unknown[] = []) => {
+      held.push({ text, params });
+    },
+    flush,
   };
 }
 
@@ -82,7 +121,9 @@ export class PostgresDatabase implements Database {
     const client = await this.pool.connect();
     try {
       await client.query("BEGIN");
-      const value = await fn(wrap(client));
+      const sql = wrap(client);
+      const value = await fn(sql);
+      await sql.flush();
       await client.query("COMMIT");
       return value;
     } catch (error) {
@@ -94,7 +135,10 @@ export class PostgresDatabase implements Database {
   }
 
   async read<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
-    return fn(wrap(this.pool));
+    const sql = wrap(this.pool);
+    const value = await fn(sql);
+    await sql.flush();
+    return value;
   }
 
   /** Runs `fn` holding a cluster-wide advisory lock (migrations from several processes). */
@@ -103,7 +147,10 @@ export class PostgresDatabase implements Database {
     try {
       await client.query("SELECT pg_advisory_lock($1)", [key]);
       try {
-        return await fn(wrap(client));
+        const sql = wrap(client);
+        const value = await fn(sql);
+        await sql.flush();
+        return value;
       } finally {
         await client.query("SELECT pg_advisory_unlock($1)", [key]);
       }

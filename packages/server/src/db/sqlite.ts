@@ -167,6 +167,10 @@ export class SqliteDatabase implements Database {
       query: async <T>(text: string, params: readonly unknown[] = []) => this.all<T>(text, params),
       one: async <T>(text: string, params: readonly unknown[] = []) => this.all<T>(text, params)[0],
       run: async (text: string, params: readonly unknown[] = []) => this.exec(text, params),
+      // In-process: nothing to save by holding writes back.
+      write: async (text: string, params: readonly unknown[] = []) => {
+        this.exec(text, params);
+      },
     };
   }
 
