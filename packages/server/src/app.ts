@@ -85,20 +85,23 @@ export async function buildApp(server: GameServer, options: AppOptions = {}): Pr
     reply.status(404).send({ error: { code: "NOT_FOUND", message: `no route ${request.method} ${request.url.split("?")[0]}` } });
   });
 
-  app.addHook("onRequest", async (request, reply) => {
-    (request as FastifyRequest & { startedAt: bigint }).startedAt = process.hrtime.bigint();
-    if (!request.url.startsWith("/api/")) return;
+  // Callback-style hooks: no promise per request.
+  app.addHook("onRequest", (request, reply, done) => {
+    (request as FastifyRequest & { startedAt: number }).startedAt = performance.now();
+    if (!request.url.startsWith("/api/")) return done();
     const key = request.headers.authorization ?? request.ip;
     const wait = limiter.take(key);
     if (wait > 0) {
       reply.header("retry-after", Math.ceil(wait / 1000));
-      throw new ApiProblem(429, "RATE_LIMITED", "too many requests; slow down", { retryAfterMs: wait });
+      return done(new ApiProblem(429, "RATE_LIMITED", "too many requests; slow down", { retryAfterMs: wait }));
     }
+    done();
   });
-  app.addHook("onResponse", async (request, reply) => {
-    const started = (request as FastifyRequest & { startedAt?: bigint }).startedAt;
-    const ms = started ? Number(process.hrtime.bigint() - started) / 1e6 : 0;
+  app.addHook("onResponse", (request, reply, done) => {
+    const started = (request as FastifyRequest & { startedAt?: number }).startedAt;
+    const ms = started === undefined ? 0 : performance.now() - started;
     metrics.observe(request.method, request.routeOptions.url ?? "unmatched", reply.statusCode, ms);
+    done();
   });
 
   const auth = (request: FastifyRequest): Promise<Caller> => server.authenticate(request.headers.authorization);
