@@ -1,4 +1,3 @@
-import { once } from "node:events";
 import { parseArgs } from "node:util";
 import { createRng, type Rng } from "@reelhouse/engine";
 import type { Command } from "../main.js";
@@ -22,13 +21,30 @@ export function scaledLines(rng: Rng, range: number, count: number): string {
   return text;
 }
 
+/**
+ * Resolves when stdout drains, closes or fails (a closed pipe, EPIPE, simply ends the
+ * output), and removes all three listeners whichever comes first, so that a long dump
+ * does not pile up listeners on the stream.
+ */
+function drainedOrClosed(): Promise<void> {
+  const out = process.stdout;
+  return new Promise((resolve) => {
+    const done = () => {
+      out.off("drain", done);
+      out.off("close", done);
+      out.off("error", done);
+      resolve();
+    };
+    out.on("drain", done);
+    out.on("close", done);
+    out.on("error", done);
+  });
+}
+
 /** Writes one chunk, waiting for the pipe to drain; false when the reader went away (EPIPE). */
 async function write(chunk: Uint8Array | string, closed: { value: boolean }): Promise<boolean> {
   if (closed.value) return false;
-  if (!process.stdout.write(chunk)) {
-    // `once` rejects on an 'error' event: a closed pipe (EPIPE) simply ends the output.
-    await Promise.race([once(process.stdout, "drain"), once(process.stdout, "close")]).catch(() => undefined);
-  }
+  if (!process.stdout.write(chunk)) await drainedOrClosed();
   return !closed.value;
 }
 
