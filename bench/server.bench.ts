@@ -411,7 +411,7 @@ async function main(): Promise<void> {
 
   out("");
   out(
-    `${"run".padEnd(36)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"ok".padStart(8)} ${"failed".padStart(7)}  notes`,
+    `${"run".padEnd(36)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"cpu µs/req".padStart(10)} ${"ok".padStart(8)} ${"failed".padStart(7)}  notes`,
   );
   for (const { name, r, note } of rows) {
     out(
