@@ -682,6 +682,14 @@ export class GameServer {
             },
           ]);
           balance = win?.balanceAfter ?? balance;
+          // A round of an autoplay that stopped on its feature settles here: its win joins the autoplay's result.
+          if (round.autoplay_id !== null) {
+            await sql.write("UPDATE autoplays SET net = net + $1, updated_at = $2 WHERE id = $3", [
+              totalWin,
+              at,
+              round.autoplay_id,
+            ]);
+          }
         }
         await sql.write(
           "UPDATE rounds SET total_win = $1, status = $2, state = $3, awaiting = $4, step_count = $5, ended_at = $6, settled = $8 WHERE id = $7",

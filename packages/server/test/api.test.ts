@@ -369,7 +369,11 @@ for (const backend of BACKENDS) {
       const feature = (await spin(byFeature, drawsFor("freeSpins"))).json();
       expect(feature.autoplay).toMatchObject({ status: "stopped", stopReason: "feature" });
       expect(feature.awaiting.feature).toBe(true);
-      await playOut(t.app, auth, feature);
+      const settled = await playOut(t.app, auth, feature);
+      // The stopped autoplay's result counts the feature round's win once the round settles.
+      expect(settled.totalWin).toBeGreaterThan(0);
+      const after = await t.app.inject({ method: "GET", url: `/api/v1/autoplay/${byFeature}`, headers: auth });
+      expect(after.json()).toMatchObject({ status: "stopped", net: settled.totalWin - TOTAL_BET });
 
       // Spin count: finished after exactly N.
       const res = await t.app.inject({
