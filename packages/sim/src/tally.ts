@@ -112,14 +112,23 @@ export class Tally {
       this.buckets[0] = (this.buckets[0] as number) + 1;
     }
     const triggered = state.triggered;
+    if (triggered === this.knownZeroTriggers) return;
+    let any = false;
     for (const feature in triggered) {
       const times = triggered[feature] as number;
       if (times === 0) continue;
+      any = true;
       const i = this.slot(this.features, feature);
       this.featureRounds[i] = (this.featureRounds[i] as number) + 1;
       this.featureTriggers[i] = (this.featureTriggers[i] as number) + times;
     }
+    // Games share one frozen all-zero object for rounds without features: remember it
+    // and skip the scan next time (frozen, so it can never hold a count later).
+    if (!any && Object.isFrozen(triggered)) this.knownZeroTriggers = triggered;
   }
+
+  /** A frozen `triggered` object seen to hold only zeros (see {@link add}). */
+  private knownZeroTriggers: StateBase["triggered"] | null = null;
 
   /**
    * Index of `key` in `keys`, appending it (with zeroed counters) when new. Games have a

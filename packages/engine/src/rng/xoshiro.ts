@@ -9,6 +9,11 @@ function splitmix32(state: { s: number }): number {
   return (z ^ (z >>> 16)) >>> 0;
 }
 
+/** Largest range served by the fast path of {@link Xoshiro128.int}. */
+const FAST_MAX = 65536;
+/** Rejection limit per range (0 = not computed yet), shared: it depends on the range only. */
+const FAST_LIMITS = new Float64Array(FAST_MAX + 1);
+
 const JUMP = [0x8764000b, 0xf542d2d3, 0x6fa035c3, 0x77f2db5b];
 
 /**
@@ -49,20 +54,17 @@ export class Xoshiro128 implements Rng {
     return result;
   }
 
-  /** Range of the last `int` call and its rejection limit, cached: most callers repeat ranges. */
-  private lastRange = 0;
-  private lastLimit = 0;
-
   int(n: number): number {
     // Fast path for ranges up to 2^16 with the same semantics as scaleUnbiased (which
-    // draws no word for n = 1, so neither may this path). Remainders are taken with
-    // floor division: exact for u < 2^32, and much cheaper than `%` on doubles.
-    if (n !== this.lastRange) {
-      if (!(n > 1 && n <= 65536 && Number.isInteger(n))) return scaleUnbiased(() => this.nextU32(), n);
-      this.lastRange = n;
-      this.lastLimit = 4294967296 - (4294967296 % n);
+    // draws no word for n = 1, so neither may this path). The rejection limit of each
+    // range is computed once (a game alternates between its reels' lengths), and the
+    // remainder is taken by floor division: exact for u < 2^32, cheaper than `%` on doubles.
+    let limit = FAST_LIMITS[n];
+    if (limit === undefined || limit === 0) {
+      if (!(n > 1 && n <= FAST_MAX && Number.isInteger(n))) return scaleUnbiased(() => this.nextU32(), n);
+      limit = 4294967296 - (4294967296 % n);
+      FAST_LIMITS[n] = limit;
     }
-    const limit = this.lastLimit;
     let u = this.nextU32();
     while (u >= limit) u = this.nextU32();
     // `| 0` keeps the result a small integer (not a double) for the callers' array indexing.
