@@ -8,7 +8,7 @@
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import { Xoshiro128 } from "@reelhouse/engine";
-import { defaultBet, playRounds, resolveTask, simulate, Tally } from "@reelhouse/sim";
+import { defaultBet, playRounds, resolveTask, simContext, simulate, Tally } from "@reelhouse/sim";
 
 const { values } = parseArgs({
   options: { rounds: { type: "string" }, threads: { type: "string" }, game: { type: "string" } },
@@ -24,11 +24,12 @@ const fmt = (n: number) => Math.round(n).toLocaleString("en").padStart(12);
 function bareLoop(n: number): number {
   const rng = new Xoshiro128(1);
   const lean = { events: false } as const;
+  const context = simContext(game, undefined);
   let sink = 0;
   const t0 = performance.now();
   for (let i = 0; i < n; i++) {
-    let step = game.start(bet, rng, lean);
-    while (step.awaiting !== null) step = game.act(step.state, policy(step.state, step.awaiting), rng, lean);
+    let step = game.start(bet, rng, context, lean);
+    while (step.awaiting !== null) step = game.act(step.state, policy(step.state, step.awaiting), rng, context, lean);
     sink += step.state.totalWin;
   }
   const seconds = (performance.now() - t0) / 1000;

@@ -9,9 +9,37 @@ import { describe, expect, it } from "vitest";
 import { type Draw, RecordingRng, ReplayRng } from "./rng/recording.js";
 import type { Rng } from "./rng/rng.js";
 import { Xoshiro128 } from "./rng/xoshiro.js";
-import { type AwaitingBase, GameInputError, type GameModule, type StateBase, type Step } from "./round.js";
+import {
+  type AwaitingBase,
+  defaultContext,
+  GameInputError,
+  type GameModule,
+  isPlatformAwaiting,
+  type PlatformAction,
+  type RoundContext,
+  type StateBase,
+  type Step,
+} from "./round.js";
 
-type AnyGame = GameModule<unknown, StateBase, unknown, unknown, AwaitingBase>;
+type AnyGame = GameModule<unknown, StateBase, unknown, unknown, AwaitingBase, unknown>;
+
+/** The platform's answer from the game's own model when the round awaits the platform, else null. */
+function platformAnswer(game: AnyGame, awaiting: AwaitingBase): PlatformAction | null {
+  if (!isPlatformAwaiting(awaiting)) return null;
+  if (!game.platformModel) throw new Error(`${game.id} asks the platform without a platformModel`);
+  return { type: "platform", answer: game.platformModel(awaiting.request, ctx(game)) };
+}
+
+/** Each game's default context (its default configuration), built once per game. */
+const contexts = new Map<string, RoundContext<unknown>>();
+function ctx(game: AnyGame): RoundContext<unknown> {
+  let context = contexts.get(game.id);
+  if (!context) {
+    context = defaultContext(game.parseConfig(undefined));
+    contexts.set(game.id, context);
+  }
+  return context;
+}
 type AnyStep = Step<StateBase, unknown, AwaitingBase>;
 
 const ROUNDS_PER_GAME = 400;
@@ -28,17 +56,20 @@ interface Played {
 function playRound(game: AnyGame, bet: unknown, rng: Rng): Played {
   const played: Played = { steps: [], draws: [], actions: [] };
   let recorder = new RecordingRng(rng);
-  let step = game.start(bet, recorder);
+  let step = game.start(bet, recorder, ctx(game));
   played.steps.push(step);
   played.draws.push(recorder.draws);
   const policy = game.policies.default;
   if (!policy) throw new Error(`${game.id} has no default policy`);
   while (step.awaiting) {
     if (played.steps.length > STEP_LIMIT) throw new Error(`${game.id}: round did not end within ${STEP_LIMIT} steps`);
-    // The policy's answer must pass the same validation a player's does, after a trip over the wire.
-    const action = game.parseAction(step.state, JSON.parse(JSON.stringify(policy(step.state, step.awaiting))));
+    // The platform answers its requests from the game's model; the policy's answer must pass
+    // the same validation a player's does, after a trip over the wire.
+    const action =
+      platformAnswer(game, step.awaiting) ??
+      game.parseAction(step.state, JSON.parse(JSON.stringify(policy(step.state, step.awaiting))));
     recorder = new RecordingRng(rng);
-    step = game.act(step.state, action, recorder);
+    step = game.act(step.state, action, recorder, ctx(game));
     played.steps.push(step);
     played.draws.push(recorder.draws);
     played.actions.push(action);
@@ -99,6 +130,27 @@ describe("every registered game keeps the round contract", () => {
         expect(Number.isSafeInteger(total) && total > 0).toBe(true);
       });
 
+      it("lists every bet from the minimum to the maximum, each valid, totals ascending", () => {
+        const bets = game.bets();
+        expect(bets.length).toBeGreaterThan(0);
+        expect(bets[0]).toEqual(game.minBet());
+        expect(bets[bets.length - 1]).toEqual(game.maxBet());
+        let previous = 0;
+        for (const bet of bets) {
+          expect(game.parseBet(JSON.parse(JSON.stringify(bet)))).toEqual(bet);
+          const total = game.totalBet(bet);
+          expect(total).toBeGreaterThanOrEqual(previous);
+          previous = total;
+        }
+      });
+
+      it("parses its operator configuration: undefined is the default, garbage is refused", () => {
+        const config = game.parseConfig(undefined);
+        expect(JSON.parse(JSON.stringify(config))).toEqual(config);
+        for (const input of [null, "config", 42, [], { unknownSetting: 1 }]) expectInputError(() => game.parseConfig(input));
+        expect(game.describe(config).id).toBe(game.id);
+      });
+
       it("refuses malformed bets with a GameInputError", () => {
         for (const input of [null, undefined, "bet", 42, [], {}, { ...(game.minBet() as object), unknownField: 1 }]) {
           expectInputError(() => game.parseBet(input));
@@ -115,9 +167,11 @@ describe("every registered game keeps the round contract", () => {
           steps.forEach((step, i) => {
             const { state, awaiting } = step;
             expect(JSON.parse(JSON.stringify(state))).toEqual(state);
-            expect(Number.isSafeInteger(step.win) && step.win >= 0).toBe(true);
+            // A step's win is signed (a lost gamble takes back what was won); the round's total never goes below 0.
+            expect(Number.isSafeInteger(step.win)).toBe(true);
             total += step.win;
             expect(state.totalWin).toBe(total);
+            expect(state.totalWin).toBeGreaterThanOrEqual(0);
             expect(state.totalBet).toBe(game.totalBet(bet));
             expect(Object.values(state.winBy).reduce((a, b) => a + b, 0)).toBe(state.totalWin);
             for (const n of Object.values(state.triggered)) expect(Number.isSafeInteger(n) && n >= 0).toBe(true);
@@ -149,8 +203,8 @@ describe("every registered game keeps the round contract", () => {
             const replay = new ReplayRng(JSON.parse(JSON.stringify(draws)) as Draw[]);
             const previous = replayed[i - 1];
             const step = previous
-              ? game.act(JSON.parse(JSON.stringify(previous.state)), played.actions[i - 1], replay)
-              : game.start(bet, replay);
+              ? game.act(JSON.parse(JSON.stringify(previous.state)), played.actions[i - 1], replay, ctx(game))
+              : game.start(bet, replay, ctx(game));
             expect(replay.exhausted).toBe(true);
             replayed.push(step);
           });
@@ -161,8 +215,8 @@ describe("every registered game keeps the round contract", () => {
       it("with events: false, a paid spin gives the same numbers and no events", () => {
         for (let seed = 0; seed < 50; seed++) {
           const bet = game.minBet();
-          const full = game.start(bet, new Xoshiro128(seed));
-          const lean = game.start(bet, new Xoshiro128(seed), { events: false });
+          const full = game.start(bet, new Xoshiro128(seed), ctx(game));
+          const lean = game.start(bet, new Xoshiro128(seed), ctx(game), { events: false });
           expect(lean.events).toEqual([]);
           expect({ ...lean, events: [] }).toEqual({ ...full, events: [] });
         }
@@ -175,13 +229,13 @@ describe("every registered game keeps the round contract", () => {
           const bet = game.minBet();
           const fullRng = new Xoshiro128(seed);
           const leanRng = new Xoshiro128(seed);
-          let full = game.start(bet, fullRng);
-          let lean = game.start(bet, leanRng, { events: false });
+          let full = game.start(bet, fullRng, ctx(game));
+          let lean = game.start(bet, leanRng, ctx(game), { events: false });
           while (full.awaiting) {
             featureSteps++;
-            const action = policy(full.state, full.awaiting);
-            full = game.act(full.state, action, fullRng);
-            lean = game.act(lean.state, action, leanRng, { events: false });
+            const action = platformAnswer(game, full.awaiting) ?? policy(full.state, full.awaiting);
+            full = game.act(full.state, action, fullRng, ctx(game));
+            lean = game.act(lean.state, action, leanRng, ctx(game), { events: false });
             expect(lean.events).toEqual([]);
             expect({ ...lean, events: [] }).toEqual({ ...full, events: [] });
           }

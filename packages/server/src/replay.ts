@@ -26,14 +26,15 @@ export async function replayRound(server: GameServer, roundId: string): Promise<
   if (!game)
     return { roundId, gameId: round.game_id, steps: steps.length, ok: false, problems: [`unknown game '${round.game_id}'`] };
   if (game.version !== round.game_version) problems.push(`maths version: stored ${round.game_version}, running ${game.version}`);
+  const context = await server.replayContext(round);
   let state: StateBase | null = null;
   for (const s of steps) {
     const rng = new ReplayRng(JSON.parse(s.draws) as Draw[]);
     try {
       const step: { events: unknown[]; win: number; awaiting: unknown; state: StateBase } =
         s.idx === 0
-          ? game.start(game.parseBet(JSON.parse(round.bet)), rng)
-          : game.act(state as StateBase, game.parseAction(state as StateBase, JSON.parse(s.action ?? "null")), rng);
+          ? game.start(game.parseBet(JSON.parse(round.bet)), rng, context)
+          : game.act(state as StateBase, game.parseAction(state as StateBase, JSON.parse(s.action ?? "null")), rng, context);
       if (!rng.exhausted) problems.push(`step ${s.idx}: not every recorded draw was used`);
       const same = (what: string, a: unknown, b: string | null) => {
         if (canonicalJson(a) !== canonicalJson(b === null ? null : JSON.parse(b)))

@@ -24,6 +24,7 @@ import type {
   Transaction,
 } from "@reelhouse/protocol";
 import type { JurisdictionProfile, ServerConfig } from "./config.js";
+import { roundContext } from "./context.js";
 import { crashPoint } from "./crash.js";
 import { type Database, forUpdate, type Sql } from "./db/database.js";
 import { ApiProblem, badRequest } from "./errors.js";
@@ -39,7 +40,7 @@ import {
   playerAccount,
 } from "./ledger.js";
 
-type AnyGame = GameModule<any, StateBase, any, unknown, AwaitingBase>;
+type AnyGame = GameModule<any, StateBase, any, unknown, AwaitingBase, any>;
 
 export interface PlayerRow {
   id: string;
@@ -525,7 +526,11 @@ export class GameServer {
             minTotalBet: game.totalBet(game.minBet()),
           });
         }
-        const { step, draws } = this.runStep((rng) => game.start(roundBet, rng), force);
+        const context = roundContext(game, caller.player.currency, profile, {
+          autoplay: autoplayId !== null,
+          granted: grantId !== null,
+        });
+        const { step, draws } = this.runStep((rng) => game.start(roundBet, rng, context), force);
         crashPoint(this.config.crashAt, "before-debit");
         const roundId = newId("rd");
         const over = step.awaiting === null;
@@ -662,7 +667,11 @@ export class GameServer {
         const state = JSON.parse(round.state) as StateBase;
         const action = gameInput(() => game.parseAction(state, body.action));
         actionType = isRecord(action) && typeof action.type === "string" ? action.type : "";
-        const { step, draws } = this.runStep((rng) => game.act(state, action, rng), force);
+        const context = roundContext(game, caller.player.currency, caller.profile, {
+          autoplay: round.autoplay_id !== null,
+          granted: round.grant_id !== null,
+        });
+        const { step, draws } = this.runStep((rng) => game.act(state, action, rng, context), force);
         crashPoint(this.config.crashAt, "before-step");
         const over = step.awaiting === null;
         const idx = round.step_count;
@@ -1018,6 +1027,21 @@ export class GameServer {
   }
 
   /** Stored steps of a round with their draws and states (replay and audit). */
+  /** The context a stored round's steps were played in (the player's currency and profile, the round's flags). */
+  async replayContext(round: RoundRow) {
+    const player = await this.db.read((sql) =>
+      sql.one<{ currency: string; jurisdiction: string }>("SELECT currency, jurisdiction FROM players WHERE id = $1", [
+        round.player_id,
+      ]),
+    );
+    const game = this.games.get(round.game_id);
+    if (!player || !game) throw new Error(`round ${round.id}: no player or game to rebuild its context`);
+    return roundContext(game, player.currency, this.profileOf(player.jurisdiction), {
+      autoplay: round.autoplay_id !== null,
+      granted: round.grant_id !== null,
+    });
+  }
+
   async storedRound(roundId: string): Promise<{ round: RoundRow; steps: StepRow[] } | null> {
     return this.db.read(async (sql) => {
       const round = await sql.one<RoundRow>("SELECT * FROM rounds WHERE id = $1", [roundId]);

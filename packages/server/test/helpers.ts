@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { RecordingRng, Xoshiro128 } from "@reelhouse/engine";
+import { defaultContext, RecordingRng, Xoshiro128 } from "@reelhouse/engine";
 import { getGame } from "@reelhouse/games";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
@@ -130,7 +130,7 @@ export function drawsFor(wanted: Wanted, bet: object = BET): number[] {
   const parsed = game.parseBet(bet);
   for (let seed = 1; seed < 200_000; seed++) {
     const rng = new RecordingRng(new Xoshiro128(seed));
-    const step = game.start(parsed, rng);
+    const step = game.start(parsed, rng, defaultContext(game.parseConfig(undefined)));
     const type = (step.awaiting as { type?: string } | null)?.type;
     const ok =
       wanted === "lose"

@@ -3,7 +3,7 @@
  * real game code (never hard-coded stop positions: the strips change while the maths is
  * tuned). The draws go to the dev/test server as `force: { draws }`.
  */
-import { ForcedRng, Xoshiro128 } from "@reelhouse/engine";
+import { defaultContext, ForcedRng, Xoshiro128 } from "@reelhouse/engine";
 import { mermaidTreasure } from "@reelhouse/games";
 import type { MermaidAwaiting, MermaidEvent, MermaidState } from "../../games/src/mermaid-treasure/index.js";
 import { REEL_STRIPS_BASE, REEL_STRIPS_FREE_SPINS, TREASURE_BONUS } from "../../games/src/mermaid-treasure/model.js";
@@ -17,6 +17,7 @@ export interface TestBet {
 type MermaidStep = { state: MermaidState; events: MermaidEvent[]; win: number; awaiting: MermaidAwaiting | null };
 
 const fallback = () => new Xoshiro128(12345);
+const CTX = defaultContext(mermaidTreasure.parseConfig(undefined));
 
 /** Deterministic candidate stops: a seeded walk over every reel's strip length. */
 function* candidates(strips: readonly (readonly string[])[], seed: number): Generator<number[]> {
@@ -25,7 +26,7 @@ function* candidates(strips: readonly (readonly string[])[], seed: number): Gene
 }
 
 function startWith(bet: TestBet, stops: number[]): MermaidStep {
-  return mermaidTreasure.start(bet, new ForcedRng(stops, fallback())) as MermaidStep;
+  return mermaidTreasure.start(bet, new ForcedRng(stops, fallback()), CTX) as MermaidStep;
 }
 
 function search(bet: TestBet, what: string, ok: (step: MermaidStep) => boolean, seed = 1): number[] {
@@ -64,7 +65,7 @@ export function bonusTriggerStops(bet: TestBet, picks = 3): number[] {
 export function quietFreeSpinStops(state: MermaidState, count: number): number[][] {
   const found: number[][] = [];
   for (const stops of candidates(REEL_STRIPS_FREE_SPINS, 7)) {
-    const step = mermaidTreasure.act(state, { type: "freeSpin" }, new ForcedRng(stops, fallback())) as MermaidStep;
+    const step = mermaidTreasure.act(state, { type: "freeSpin" }, new ForcedRng(stops, fallback()), CTX) as MermaidStep;
     if (!has(step, "freeSpinsTriggered") && !has(step, "bonusTriggered")) found.push(stops);
     if (found.length >= count) return found;
   }

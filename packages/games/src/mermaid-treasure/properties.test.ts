@@ -7,7 +7,16 @@
  */
 
 import { isDeepStrictEqual } from "node:util";
-import { type Draw, ForcedRng, RecordingRng, ReplayRng, type Rng, type Step, Xoshiro128 } from "@reelhouse/engine";
+import {
+  type Draw,
+  defaultContext,
+  ForcedRng,
+  RecordingRng,
+  ReplayRng,
+  type Rng,
+  type Step,
+  Xoshiro128,
+} from "@reelhouse/engine";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -35,12 +44,15 @@ import {
   type MermaidState,
   parseAction,
   parseBet,
+  parseConfig,
   start,
 } from "./round.js";
 
 type MermaidStep = Step<MermaidState, MermaidEvent, MermaidAwaiting>;
 type Strips = readonly (readonly string[])[];
 
+/** The context of every round here: cash only, every feature allowed, not autoplay, not granted. */
+const CTX = defaultContext(parseConfig(undefined));
 const REGULAR = SYMBOLS.filter((s) => s.kind === "regular").map((s) => s.id);
 const linePay = (symbol: string, count: number): number => LINE_PAYS[symbol]?.[count - 1] ?? 0;
 const scatterPay = (count: number): number => (count > 0 ? (SCATTER_PAYS[SCATTER]?.[count - 1] ?? 0) : 0);
@@ -139,7 +151,7 @@ function playRound(scenario: Scenario): PlayedRound {
 
   const first = scenario.first === "random" ? [] : BASE_TRIGGERS[scenario.first];
   let rng = stepRng(first);
-  let step = start(scenario.bet, rng);
+  let step = start(scenario.bet, rng, CTX);
   played.steps.push(step);
   played.draws.push(rng.draws);
   played.actions.push(undefined);
@@ -162,7 +174,7 @@ function playRound(scenario: Scenario): PlayedRound {
     expect(parseAction(step.state, JSON.parse(JSON.stringify(action)))).toEqual(action);
     rng = stepRng(forced);
     played.before.push(step.state);
-    step = act(step.state, action, rng);
+    step = act(step.state, action, rng, CTX);
     played.steps.push(step);
     played.draws.push(rng.draws);
     played.actions.push(action);
@@ -177,7 +189,7 @@ function replay(round: PlayedRound, bet: MermaidBet, prepare: (s: MermaidState) 
     const rng = new ReplayRng(draws);
     const previous = steps[i - 1];
     const action = round.actions[i];
-    const step = previous && action ? act(prepare(previous.state), action, rng) : start(bet, rng);
+    const step = previous && action ? act(prepare(previous.state), action, rng, CTX) : start(bet, rng, CTX);
     expect(rng.exhausted).toBe(true);
     steps.push(step);
   });
@@ -320,7 +332,7 @@ describe("Mermaid Treasure properties", () => {
     let paying = 0;
     const problems: string[] = [];
     for (let i = 0; i < 20_000; i++) {
-      const step = start(bet, rng);
+      const step = start(bet, rng, CTX);
       problems.push(...oracleDifferences(step, undefined, bet));
       if (step.win > 0) paying++;
     }

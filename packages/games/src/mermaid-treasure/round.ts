@@ -14,8 +14,10 @@ import {
   type LinePaytable,
   type LineResult,
   leadingRunCompiled,
+  type PlatformAction,
   type ReelSet,
   type Rng,
+  type RoundContext,
   type RoundOptions,
   reelSetFromIds,
   type StateBase,
@@ -385,8 +387,19 @@ function finish(
 const NO_WINS: MermaidWinBy = Object.freeze({ baseLines: 0, baseScatter: 0, freeSpins: 0, bonus: 0 });
 const NO_TRIGGERS: MermaidState["triggered"] = Object.freeze({ freeSpins: 0, freeSpinsRetrigger: 0, bonus: 0 });
 
-/** Starts a round: the paid spin. The bet must already be valid ({@link parseBet}). */
-export function start(bet: MermaidBet, rng: Rng, options?: RoundOptions): Step<MermaidState, MermaidEvent, MermaidAwaiting> {
+/** Mermaid Treasure has no operator configuration: one maths, no gamble, no bought modes. */
+export type MermaidConfig = Readonly<Record<string, never>>;
+
+/**
+ * Starts a round: the paid spin. The bet must already be valid ({@link parseBet}). The
+ * context changes nothing in this game (no gamble, no jackpot, no second currency).
+ */
+export function start(
+  bet: MermaidBet,
+  rng: Rng,
+  _context: RoundContext<MermaidConfig>,
+  options?: RoundOptions,
+): Step<MermaidState, MermaidEvent, MermaidAwaiting> {
   const initial: MermaidState = {
     bet,
     totalBet: totalBetOf(bet),
@@ -405,8 +418,9 @@ export function start(bet: MermaidBet, rng: Rng, options?: RoundOptions): Step<M
 /** Applies a pick or a free spin. Throws {@link GameInputError} for anything not awaited. */
 export function act(
   state: MermaidState,
-  action: MermaidAction,
+  action: MermaidAction | PlatformAction,
   rng: Rng,
+  _context: RoundContext<MermaidConfig>,
   options?: RoundOptions,
 ): Step<MermaidState, MermaidEvent, MermaidAwaiting> {
   const awaiting = awaitingOf(state);
@@ -473,6 +487,23 @@ function oneOf(name: string, value: unknown, allowed: readonly number[]): number
     throw new GameInputError("BAD_BET", `${name} must be one of ${allowed.join(", ")}; got ${JSON.stringify(value)}`);
   }
   return value;
+}
+
+/** Validates the operator's configuration: the game has none, so only nothing or `{}` is accepted. */
+export function parseConfig(input: unknown): MermaidConfig {
+  if (input === undefined || (isRecord(input) && Object.keys(input).length === 0)) return NO_CONFIG;
+  throw new GameInputError("BAD_CONFIG", "Mermaid Treasure has no operator configuration; send {}");
+}
+
+const NO_CONFIG: MermaidConfig = Object.freeze({});
+
+/** Every selectable bet, smallest total first (ties: fewer lines first). */
+export function allBets(): MermaidBet[] {
+  const bets: MermaidBet[] = [];
+  for (const coinValue of BET_OPTIONS.coinValues)
+    for (const coinsPerLine of BET_OPTIONS.coinsPerLine)
+      for (const lines of BET_OPTIONS.lines) bets.push({ coinValue, coinsPerLine, lines });
+  return bets.sort((a, b) => totalBetOf(a) - totalBetOf(b) || a.lines - b.lines || a.coinValue - b.coinValue);
 }
 
 /** Validates untrusted input into a bet: each field must be one of the game's options. */

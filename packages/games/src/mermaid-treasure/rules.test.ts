@@ -7,7 +7,7 @@
  * retuning the maths (strips, weights, paytable) does not invalidate these tests.
  * docs/games/mermaid-treasure.md maps every sentence to its code and test.
  */
-import { ForcedRng, GameInputError, ReplayRng, reelSetFromIds, type Step } from "@reelhouse/engine";
+import { defaultContext, ForcedRng, GameInputError, ReplayRng, reelSetFromIds, type Step } from "@reelhouse/engine";
 import { describe, expect, it } from "vitest";
 import { describeGame } from "./describe.js";
 import { mermaidTreasure } from "./index.js";
@@ -57,6 +57,8 @@ interface Scene {
   readonly what: string;
 }
 
+/** The context of every round here: cash only, every feature allowed, not autoplay, not granted. */
+const CTX = defaultContext(mermaidTreasure.parseConfig(undefined));
 const REGULAR = SYMBOLS.filter((s) => s.kind === "regular").map((s) => s.id);
 /** Anything but MERMAID: keeps scatter pays and free spins out of a window. */
 const QUIET: Cell = { not: [SCATTER] };
@@ -166,7 +168,7 @@ function expectWindow(step: MermaidStep, wanted: Scene): void {
 /** The paid spin of a round, on the forced scene. */
 function startOn(bet: MermaidBet, wanted: Scene): MermaidStep {
   const rng = forced(wanted.stops);
-  const step = start(bet, rng);
+  const step = start(bet, rng, CTX);
   expect(rng.remaining).toBe(0);
   expectWindow(step, wanted);
   return step;
@@ -175,7 +177,7 @@ function startOn(bet: MermaidBet, wanted: Scene): MermaidStep {
 /** One free spin on the forced scene (searched on the free-spin strips). */
 function freeSpinOn(state: MermaidState, wanted: Scene): MermaidStep {
   const rng = forced(wanted.stops);
-  const step = act(state, { type: "freeSpin" }, rng);
+  const step = act(state, { type: "freeSpin" }, rng, CTX);
   expect(rng.remaining).toBe(0);
   expectWindow(step, wanted);
   return step;
@@ -191,7 +193,7 @@ function prizeDraw(index: number): number {
 /** Opens `object` with the prize draw forced to `PRIZES[prizeIndex]`. */
 function pickOn(state: MermaidState, object: number, prizeIndex: number): MermaidStep {
   const rng = forced([prizeDraw(prizeIndex)]);
-  const step = act(state, { type: "pick", object }, rng);
+  const step = act(state, { type: "pick", object }, rng, CTX);
   expect(rng.remaining).toBe(0);
   return step;
 }
@@ -352,10 +354,10 @@ describe("General Rules", () => {
     // The voiding itself is the server's (an unsettled round is cancelled); the game's part is
     // that a step is all-or-nothing: an RNG failure mid-step throws before anything is returned.
     const s = treasureOnLine1(3);
-    expect(() => start(bet(), forced(s.stops.slice(0, 3)))).toThrow();
+    expect(() => start(bet(), forced(s.stops.slice(0, 3)), CTX)).toThrow();
     const trigger = startOn(bet(), s);
     const before = structuredClone(trigger.state);
-    expect(() => act(trigger.state, { type: "pick", object: 0 }, forced([]))).toThrow();
+    expect(() => act(trigger.state, { type: "pick", object: 0 }, forced([]), CTX)).toThrow();
     expect(trigger.state).toEqual(before);
   });
 });
@@ -634,7 +636,7 @@ describe("Treasure Bonus Game Rules", () => {
         expect(step.awaiting === null).toBe(i === count - 1);
       });
       const last = steps[count - 1] as MermaidStep;
-      expectInputError(() => act(last.state, { type: "pick", object: count }, forced([0])), "ROUND_OVER");
+      expectInputError(() => act(last.state, { type: "pick", object: count }, forced([0]), CTX), "ROUND_OVER");
     }
   });
 
@@ -731,7 +733,7 @@ function searchLineWinWithBonus(b: MermaidBet): Scene {
         for (const r4 of noScatter[0] ?? [])
           for (const r5 of noScatter[1] ?? []) {
             const stops = [r1, r2, r3, r4, r5];
-            const step = start(b, forced(stops));
+            const step = start(b, forced(stops), CTX);
             if (eventsOf(step, "bonusTriggered").length === 1 && eventsOf(step, "lineWin").length > 0) {
               return { stops, columns: grid({ not: [] }), what: "a line win with a Treasure trigger" };
             }
@@ -1037,7 +1039,7 @@ describe("Betting and Payout Rules", () => {
     // leaving the stored state (and so the paid amounts) exactly as before.
     const trigger = triggerFreeSpins(bet());
     const before = structuredClone(trigger.state);
-    expect(() => act(trigger.state, { type: "freeSpin" }, forced([0, 0]))).toThrow();
+    expect(() => act(trigger.state, { type: "freeSpin" }, forced([0, 0]), CTX)).toThrow();
     expect(trigger.state).toEqual(before);
   });
 });
@@ -1077,17 +1079,17 @@ describe("Bet and action validation (bad input gets a clear error and changes no
     const trigger = startOn(bet(), treasureOnLine1(3));
     const before = structuredClone(trigger.state);
     expectInputError(() => parseAction(trigger.state, { type: "freeSpin" }), "ACTION_NOT_AWAITED");
-    expectInputError(() => act(trigger.state, { type: "freeSpin" }, forced([])), "ACTION_NOT_AWAITED");
+    expectInputError(() => act(trigger.state, { type: "freeSpin" }, forced([]), CTX), "ACTION_NOT_AWAITED");
     for (const input of [null, "pick", 3, { object: 1 }, { type: 7 }])
       expectInputError(() => parseAction(trigger.state, input), "BAD_ACTION");
     for (const object of [-1, TREASURE_BONUS.objects, 1.5, "2", undefined]) {
       expectInputError(() => parseAction(trigger.state, { type: "pick", object }), "BAD_PICK");
     }
-    expectInputError(() => act(trigger.state, { type: "pick", object: TREASURE_BONUS.objects }, forced([0])), "BAD_PICK");
+    expectInputError(() => act(trigger.state, { type: "pick", object: TREASURE_BONUS.objects }, forced([0]), CTX), "BAD_PICK");
     expect(parseAction(trigger.state, { type: "pick", object: 4 })).toEqual({ type: "pick", object: 4 });
     const opened = pickOn(trigger.state, 4, 0);
     expectInputError(() => parseAction(opened.state, { type: "pick", object: 4 }), "BAD_PICK");
-    expectInputError(() => act(opened.state, { type: "pick", object: 4 }, forced([0])), "BAD_PICK");
+    expectInputError(() => act(opened.state, { type: "pick", object: 4 }, forced([0]), CTX), "BAD_PICK");
     expect(trigger.state).toEqual(before);
     // In free spins, a pick is not awaited.
     const free = triggerFreeSpins(bet());
@@ -1099,8 +1101,8 @@ describe("Bet and action validation (bad input gets a clear error and changes no
     const over = startOn(bet(), treasureOnLine1(2));
     expect(over.awaiting).toBeNull();
     expectInputError(() => parseAction(over.state, { type: "freeSpin" }), "ROUND_OVER");
-    expectInputError(() => act(over.state, { type: "freeSpin" }, forced([0, 0, 0, 0, 0])), "ROUND_OVER");
-    expectInputError(() => act(over.state, { type: "pick", object: 0 }, forced([0])), "ROUND_OVER");
+    expectInputError(() => act(over.state, { type: "freeSpin" }, forced([0, 0, 0, 0, 0]), CTX), "ROUND_OVER");
+    expectInputError(() => act(over.state, { type: "pick", object: 0 }, forced([0]), CTX), "ROUND_OVER");
   });
 });
 
