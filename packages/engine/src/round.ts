@@ -135,6 +135,23 @@ export class GameInputError extends Error {
   }
 }
 
+/** The features a jurisdiction or an operator can switch off. */
+export type SwitchableFeature = keyof FeatureFlags;
+
+/**
+ * An action or bet the game refuses because the context forbids its feature (gamble where
+ * the jurisdiction forbids it, under autoplay or in a granted round; a bought mode where buy
+ * bonus is off). The server answers 403 with this code; nothing changes.
+ */
+export class FeatureRefusedError extends GameInputError {
+  constructor(
+    readonly feature: SwitchableFeature,
+    message: string,
+  ) {
+    super("FEATURE_NOT_ALLOWED", message);
+  }
+}
+
 /**
  * A round as a pure state machine. `start` and `act` never do I/O and take all their
  * randomness from `rng` and everything else from `context`, so the same draws, context
