@@ -1,3 +1,7 @@
+export * from "./cards/deck.js";
+export * from "./cards/first-to-complete.js";
+export * from "./gamble/double-up.js";
+export * from "./gamble/rules.js";
 export * from "./lines/cell-evaluate.js";
 export * from "./lines/cells.js";
 export * from "./lines/evaluate.js";
@@ -11,5 +15,7 @@ export * from "./rng/crypto.js";
 export * from "./rng/policy.js";
 export * from "./rng/recording.js";
 export * from "./rng/rng.js";
+export * from "./rng/shuffle.js";
+export * from "./rng/weighted.js";
 export * from "./rng/xoshiro.js";
 export * from "./round.js";
