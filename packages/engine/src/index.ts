@@ -1,3 +1,4 @@
+export * from "./jackpot/pool-maths.js";
 export * from "./lines/evaluate.js";
 export * from "./par.js";
 export * from "./reels/strips.js";
