@@ -2,6 +2,7 @@ export * from "./cards/deck.js";
 export * from "./cards/first-to-complete.js";
 export * from "./gamble/double-up.js";
 export * from "./gamble/rules.js";
+export * from "./jackpot/pool-maths.js";
 export * from "./lines/cell-evaluate.js";
 export * from "./lines/cells.js";
 export * from "./lines/evaluate.js";

@@ -1,6 +1,7 @@
 /** Recording and replay of draws, and forced draws: the audit and QA tools of the RNG layer. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { CryptoRng } from "./crypto.js";
 import { type Draw, ForcedRng, RecordingRng, ReplayMismatchError, ReplayRng } from "./recording.js";
 import { Xoshiro128 } from "./xoshiro.js";
 
@@ -66,7 +67,9 @@ describe("ForcedRng", () => {
     expect(forced.remaining).toBe(0);
     expect(forced.int(1000)).toBe(fallback.int(1000));
     expect(forced.nextU32()).toBe(fallback.nextU32());
-    expect(forced.kind).toBe("seeded");
+    // Chosen values are never a CSPRNG's, even when the fallback is one.
+    expect(forced.kind).toBe("forced");
+    expect(new ForcedRng([], new CryptoRng()).kind).toBe("forced");
   });
 
   it("refuses a forced value outside the range asked for, and consumes nothing", () => {

@@ -69,9 +69,8 @@ export class ForcedRng implements Rng {
     private readonly values: readonly number[],
     private readonly fallback: Rng,
   ) {}
-  get kind(): Rng["kind"] {
-    return this.fallback.kind;
-  }
+  /** Forced draws are chosen, not random: the source says so even when it falls back to the CSPRNG. */
+  readonly kind = "forced" as const;
   /** How many forced values are still unused. */
   get remaining(): number {
     return this.values.length - this.index;

@@ -4,8 +4,11 @@
  * range is exactly equally likely.
  */
 export interface Rng {
-  /** Which family this source belongs to; production accepts only `csprng`. */
-  readonly kind: "csprng" | "seeded" | "replay";
+  /**
+   * Which family this source belongs to; production accepts only `csprng`. `forced` serves
+   * chosen values (dev/test QA): it never calls itself a CSPRNG, whatever it falls back to.
+   */
+  readonly kind: "csprng" | "seeded" | "replay" | "forced";
   /** A uniformly distributed unsigned 32-bit integer. */
   nextU32(): number;
   /** A uniformly distributed integer in `[0, n)`; `n` must be an integer in `[1, 2^32]`. */
