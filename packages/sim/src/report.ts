@@ -2,10 +2,15 @@
  * Turns merged counts into the simulation report: RTP with its 99% confidence band,
  * standard deviation, hit and feature frequencies, RTP breakdown and win distribution.
  */
-import { type TallyData, WIN_BUCKET_EDGES, WIN_BUCKET_LABELS } from "./tally.js";
+import type { GameModule } from "@reelhouse/engine";
+import { ratioSummary, type UnitValues } from "./ratio.js";
+import type { SimOptions } from "./runner.js";
+import { mergeSessions } from "./session.js";
+import type { ContextOverrides, ShardResult } from "./shard.js";
+import { ratio, Z99 } from "./stats.js";
+import { mergeTallies, type TallyData, WIN_BUCKET_EDGES, WIN_BUCKET_LABELS } from "./tally.js";
 
-/** The two-sided 99% quantile of the standard normal distribution. */
-export const Z99 = 2.576;
+export { ratio, Z99 } from "./stats.js";
 
 /** The RTP parts every report names, even when zero (fractions of the total bet). */
 export const BREAKDOWN_KEYS = ["baseLines", "baseScatter", "freeSpins", "bonus"] as const;
@@ -45,6 +50,38 @@ export interface SimReport {
   winTotal: string;
   /** The exact RTP when the game can compute it, and whether it lies inside `ci99`. */
   exact?: { rtp: number; inBand: boolean; deviation: number };
+  /** The operator configuration simulated, when one was given. */
+  config?: unknown;
+  /** The context overrides simulated (autoplay, granted, feature flags), when given. */
+  context?: ContextOverrides;
+  /** Non-cash units won and staked (exact decimal strings) and per round; present when the game used any. */
+  units?: Record<string, { won: string; staked: string; wonPerRound: number; stakedPerRound: number }>;
+  /**
+   * RTP counting non-cash units at the given cash values:
+   * (Σ cash won + Σ units won x value) / (Σ cash bet + Σ units staked x value), with its 99% band.
+   */
+  valued?: {
+    unitValues: UnitValues;
+    rtp: number;
+    ci99: [number, number];
+    /** Standard deviation of one round's valued win, in multiples of the mean valued bet. */
+    stdev: number;
+    betTotal: string;
+    winTotal: string;
+  };
+  /** Session mode: how the simulated players played and what they held at the end. */
+  session?: {
+    /** Balances each session started with. */
+    balances: Record<string, number>;
+    /** The bets in order of preference, and the rounds played at each. */
+    bets: unknown[];
+    roundsByBet: number[];
+    /** Rounds per session (null: one session per thread). */
+    roundsPerSession: number | null;
+    sessions: number;
+    /** Mean balance at the end of a session, by unit. */
+    meanEndBalances: Record<string, number>;
+  };
   /** Timing (the only fields that differ between identical runs). */
   seconds: number;
   roundsPerSecond: number;
@@ -54,25 +91,19 @@ export interface SimReport {
 /** The fields of a report that depend on timing, not on the draws. */
 export const TIMING_FIELDS = ["seconds", "roundsPerSecond", "roundsPerSecondPerThread"] as const;
 
-/** Ratio of two exact integers as a double, dividing once at full precision. */
-export function ratio(numerator: bigint, denominator: bigint): number {
-  if (denominator === 0n) return 0;
-  // Scale so that the quotient keeps ~17 significant digits even for huge totals.
-  const SCALE = 10n ** 18n;
-  return Number((numerator * SCALE) / denominator) / 1e18;
-}
-
 /** Whether `value` lies inside the closed band `[lo, hi]`. */
 export function inBand(value: number, band: readonly [number, number]): boolean {
   return value >= band[0] && value <= band[1];
 }
 
 /**
- * Builds the report's statistics from merged counts. Assumes one bet for the whole run
- * (the simulator plays one), so every round's total bet equals `betTotal / rounds`.
+ * Builds the report's statistics from merged counts. Without `ratioBand` it assumes one bet
+ * for the whole run, so every round's total bet equals `betTotal / rounds`; with it (a
+ * session, whose bets vary) the band and stdev come from the tally's per-round ratio sums.
  */
 export function summarise(
   t: TallyData,
+  ratioBand = false,
 ): Pick<
   SimReport,
   | "rounds"
@@ -93,7 +124,8 @@ export function summarise(
   const rtp = ratio(t.winTotal, t.betTotal);
   const meanSquare = n > 0 ? t.sumSquares / n : 0;
   const variance = n > 1 ? Math.max(0, ((meanSquare - rtp * rtp) * n) / (n - 1)) : 0;
-  const stdev = Math.sqrt(variance);
+  const byRatio = ratioBand && t.ratio ? ratioSummary(t.ratio.cash) : null;
+  const stdev = byRatio ? byRatio.stdev : Math.sqrt(variance);
   const half = n > 0 ? (Z99 * stdev) / Math.sqrt(n) : 0;
   const breakdown: Record<string, number> = {};
   for (const key of BREAKDOWN_KEYS) breakdown[key] = 0;
@@ -131,5 +163,104 @@ export function summarise(
     })),
     betTotal: t.betTotal.toString(),
     winTotal: t.winTotal.toString(),
+  };
+}
+
+/** What {@link buildReport} needs: the run's identity, options and the workers' results in worker order. */
+export interface ReportInput {
+  game: GameModule<any, any, any, any, any, any>;
+  policy: string;
+  /** The parsed bet simulated. */
+  bet: unknown;
+  seed: number;
+  threads: number;
+  options: Pick<SimOptions, "config" | "context" | "unitValues" | "session">;
+  results: readonly ShardResult[];
+  /** Wall time of the run, seconds. */
+  seconds: number;
+  exactRtp?: number | undefined;
+  /** A label naming the variant (variant runs only). */
+  label?: string;
+}
+
+/** Non-cash units won and staked, exactly and per round. */
+function unitsReport(t: TallyData): SimReport["units"] {
+  const units = [...new Set([...Object.keys(t.unitsWon), ...Object.keys(t.unitsStaked)])].sort();
+  if (units.length === 0) return undefined;
+  const n = Math.max(1, t.rounds);
+  return Object.fromEntries(
+    units.map((u) => {
+      const won = t.unitsWon[u] ?? 0n;
+      const staked = t.unitsStaked[u] ?? 0n;
+      return [
+        u,
+        {
+          won: won.toString(),
+          staked: staked.toString(),
+          wonPerRound: ratio(won, BigInt(n)),
+          stakedPerRound: ratio(staked, BigInt(n)),
+        },
+      ];
+    }),
+  );
+}
+
+/**
+ * The simulation report of one run: merged counts, statistics, the exact comparison and,
+ * when the run used them, configuration, context, units, valued RTP and session figures.
+ * Fields of a plain run come in a fixed order, so the same seed and threads print the same JSON.
+ */
+export function buildReport(input: ReportInput): SimReport & { label?: string } {
+  const { game, options, results } = input;
+  const merged = mergeTallies(results.map((r) => r.tally));
+  const stats = summarise(merged, options.session !== undefined);
+  const loopSeconds = Math.max(...results.map((r) => r.seconds));
+  const rounds = merged.rounds;
+  const units = unitsReport(merged);
+  const valued = options.unitValues && merged.ratio ? ratioSummary(merged.ratio.valued) : null;
+  const session = options.session ? mergeSessions(results.flatMap((r) => (r.session ? [r.session] : []))) : null;
+  return {
+    ...(input.label === undefined ? {} : { label: input.label }),
+    game: game.id,
+    version: game.version,
+    policy: input.policy,
+    bet: input.bet,
+    totalBet: game.totalBet(input.bet),
+    seed: input.seed,
+    threads: input.threads,
+    ...stats,
+    ...(input.exactRtp === undefined
+      ? {}
+      : { exact: { rtp: input.exactRtp, inBand: inBand(input.exactRtp, stats.ci99), deviation: stats.rtp - input.exactRtp } }),
+    ...(options.config === undefined ? {} : { config: options.config }),
+    ...(options.context === undefined ? {} : { context: options.context }),
+    ...(units ? { units } : {}),
+    ...(valued && options.unitValues && merged.ratio
+      ? {
+          valued: {
+            unitValues: options.unitValues,
+            ...valued,
+            betTotal: merged.ratio.valued.betTotal.toString(),
+            winTotal: merged.ratio.valued.winTotal.toString(),
+          },
+        }
+      : {}),
+    ...(session && options.session
+      ? {
+          session: {
+            balances: { ...(options.session.balances ?? {}) },
+            bets: [...(options.session.bets ?? [input.bet])],
+            roundsByBet: session.roundsByBet,
+            roundsPerSession: options.session.rounds ?? null,
+            sessions: session.sessions,
+            meanEndBalances: Object.fromEntries(
+              Object.entries(session.endBalances).map(([u, v]) => [u, ratio(v, BigInt(Math.max(1, session.sessions)))]),
+            ),
+          },
+        }
+      : {}),
+    seconds: input.seconds,
+    roundsPerSecond: loopSeconds > 0 ? rounds / loopSeconds : 0,
+    roundsPerSecondPerThread: results.map((r) => (r.seconds > 0 ? r.tally.rounds / r.seconds : 0)),
   };
 }

@@ -8,10 +8,11 @@ import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import { inBand, type SimReport, summarise } from "./report.js";
-import { resolveTask, type ShardResult, type ShardTask } from "./shard.js";
-import { mergeTallies } from "./tally.js";
-import type { WorkerMessage } from "./worker.js";
+import type { UnitValues } from "./ratio.js";
+import { buildReport, type SimReport } from "./report.js";
+import type { SessionOptions } from "./session.js";
+import { type ContextOverrides, loadGameModule, resolveTask, type ShardResult, type ShardTask } from "./shard.js";
+import type { WorkerJob, WorkerMessage } from "./worker.js";
 
 /** What to simulate. */
 export interface SimOptions {
@@ -29,6 +30,16 @@ export interface SimOptions {
   exact?: boolean;
   /** Called with the rounds played so far (all threads), at most once per chunk per worker. */
   onProgress?: (done: number, total: number) => void;
+  /** The operator's configuration of the game (parsed by the game); default its default configuration. */
+  config?: unknown;
+  /** Context overrides: autoplay, a granted round, the jurisdiction's feature flags. */
+  context?: ContextOverrides;
+  /** Cash minor units per non-cash unit (e.g. `{bonus: 80}`): also report RTP counting units at these values. */
+  unitValues?: UnitValues;
+  /** Play as one player per thread carrying non-cash balances from round to round. */
+  session?: SessionOptions;
+  /** File URL of a module exporting `game`, for a game not in `@reelhouse/games` (tests, external games). */
+  gameModule?: string;
 }
 
 /** Largest seed accepted: seeds are integers that a double holds exactly. */
@@ -71,18 +82,20 @@ function positiveInteger(name: string, value: number, max: number): number {
   return value;
 }
 
-function runWorker(task: ShardTask, bootstrap: string, onProgress: (done: number) => void): Promise<ShardResult> {
+/** Runs one worker over its tasks; resolves with their results in task order. */
+function runWorker(job: WorkerJob, bootstrap: string, onProgress: (done: number) => void): Promise<ShardResult[]> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(bootstrap, { eval: true, workerData: task });
+    const worker = new Worker(bootstrap, { eval: true, workerData: job });
+    const stream = job.tasks[0]?.stream ?? 0;
     let settled = false;
     worker.on("message", (message: WorkerMessage) => {
       if (message.type === "progress") onProgress(message.done);
       else if (message.type === "done") {
         settled = true;
-        resolve(message.result);
+        resolve(message.results);
       } else {
         settled = true;
-        reject(new Error(`simulation worker ${task.stream} failed: ${message.message}`));
+        reject(new Error(`simulation worker ${stream} failed: ${message.message}`));
       }
     });
     worker.on("error", (error) => {
@@ -90,9 +103,72 @@ function runWorker(task: ShardTask, bootstrap: string, onProgress: (done: number
       reject(error);
     });
     worker.on("exit", (code) => {
-      if (!settled) reject(new Error(`simulation worker ${task.stream} exited with code ${code} before finishing`));
+      if (!settled) reject(new Error(`simulation worker ${stream} exited with code ${code} before finishing`));
     });
   });
+}
+
+/** Checks the options every run shares; returns rounds, threads and seed. */
+export function runParameters(options: Pick<SimOptions, "rounds" | "threads" | "seed">): {
+  rounds: number;
+  threads: number;
+  seed: number;
+} {
+  const rounds = positiveInteger("rounds", options.rounds, Number.MAX_SAFE_INTEGER);
+  const threads = positiveInteger("threads", options.threads ?? availableParallelism(), MAX_THREADS);
+  const seed = options.seed ?? randomInt(0, 2 ** 48 - 1);
+  if (!Number.isSafeInteger(seed) || seed < 0 || seed > MAX_SEED) {
+    throw new RangeError(`seed must be an integer in [0, ${MAX_SEED}], got ${seed}`);
+  }
+  return { rounds, threads, seed };
+}
+
+/**
+ * Plays `jobs[k]` on worker k (all workers at once) and returns each worker's results,
+ * in worker order, with the longest play time. `total` is the rounds of all jobs, for progress.
+ */
+export async function runJobs(
+  jobs: readonly ShardTask[][],
+  total: number,
+  onProgress?: (done: number, total: number) => void,
+): Promise<ShardResult[][]> {
+  const bootstrap = workerBootstrap();
+  const progress = new Array<number>(jobs.length).fill(0);
+  let reported = 0;
+  const report = (k: number, done: number) => {
+    progress[k] = done;
+    const sum = progress.reduce((a, b) => a + b, 0);
+    if (sum !== reported) {
+      reported = sum;
+      onProgress?.(sum, total);
+    }
+  };
+  return Promise.all(jobs.map((tasks, k) => runWorker({ tasks }, bootstrap, (done) => report(k, done))));
+}
+
+/** The shard task of worker `k` for one run (plain data; absent options stay absent). */
+export function shardTask(
+  base: Pick<SimOptions, "config" | "context" | "unitValues" | "session" | "gameModule">,
+  game: string,
+  bet: unknown,
+  policy: string,
+  seed: number,
+  stream: number,
+  rounds: number,
+): ShardTask {
+  return {
+    game,
+    bet,
+    policy,
+    ...(base.config === undefined ? {} : { config: base.config }),
+    ...(base.context === undefined ? {} : { context: base.context }),
+    ...(base.unitValues === undefined ? {} : { unitValues: base.unitValues }),
+    ...(base.session === undefined ? {} : { session: base.session }),
+    ...(base.gameModule === undefined ? {} : { gameModule: base.gameModule }),
+    seed,
+    stream,
+    rounds,
+  };
 }
 
 /**
@@ -101,36 +177,19 @@ function runWorker(task: ShardTask, bootstrap: string, onProgress: (done: number
  * Bad options throw before any worker starts.
  */
 export async function simulate(options: SimOptions): Promise<SimReport> {
+  if (options.gameModule) await loadGameModule(options.gameModule);
   const policyName = options.policy ?? "default";
   const { game } = resolveTask({ game: options.game, policy: policyName });
-  const rounds = positiveInteger("rounds", options.rounds, Number.MAX_SAFE_INTEGER);
-  const threads = positiveInteger("threads", options.threads ?? availableParallelism(), MAX_THREADS);
-  const seed = options.seed ?? randomInt(0, 2 ** 48 - 1);
-  if (!Number.isSafeInteger(seed) || seed < 0 || seed > MAX_SEED) {
-    throw new RangeError(`seed must be an integer in [0, ${MAX_SEED}], got ${seed}`);
-  }
+  const { rounds, threads, seed } = runParameters(options);
   const bet = game.parseBet(options.bet ?? defaultBet(options.game));
-  const totalBet = game.totalBet(bet);
+  game.parseConfig(options.config);
+  for (const b of options.session?.bets ?? []) game.parseBet(b);
 
-  const bootstrap = workerBootstrap();
-  const progress = new Array<number>(threads).fill(0);
-  let reported = 0;
-  const report = (k: number, done: number) => {
-    progress[k] = done;
-    const sum = progress.reduce((a, b) => a + b, 0);
-    if (sum !== reported) {
-      reported = sum;
-      options.onProgress?.(sum, rounds);
-    }
-  };
   const started = performance.now();
-  const shards = Array.from({ length: threads }, (_, k) =>
-    runWorker(
-      { game: game.id, bet, policy: policyName, seed, stream: k, rounds: shardRounds(rounds, threads, k) },
-      bootstrap,
-      (done) => report(k, done),
-    ),
-  );
+  const jobs = Array.from({ length: threads }, (_, k) => [
+    shardTask(options, game.id, bet, policyName, seed, k, shardRounds(rounds, threads, k)),
+  ]);
+  const pending = runJobs(jobs, rounds, options.onProgress);
   // The exact maths runs on this thread while the workers play.
   let exactRtp: number | undefined;
   if (options.exact !== false) {
@@ -140,26 +199,7 @@ export async function simulate(options: SimOptions): Promise<SimReport> {
       exactRtp = undefined;
     }
   }
-  const results = await Promise.all(shards);
+  const results = (await pending).map((r) => r[0] as ShardResult);
   const seconds = (performance.now() - started) / 1000;
-
-  const stats = summarise(mergeTallies(results.map((r) => r.tally)));
-  const loopSeconds = Math.max(...results.map((r) => r.seconds));
-  const out: SimReport = {
-    game: game.id,
-    version: game.version,
-    policy: policyName,
-    bet,
-    totalBet,
-    seed,
-    threads,
-    ...stats,
-    ...(exactRtp === undefined
-      ? {}
-      : { exact: { rtp: exactRtp, inBand: inBand(exactRtp, stats.ci99), deviation: stats.rtp - exactRtp } }),
-    seconds,
-    roundsPerSecond: loopSeconds > 0 ? rounds / loopSeconds : 0,
-    roundsPerSecondPerThread: results.map((r, k) => (r.seconds > 0 ? shardRounds(rounds, threads, k) / r.seconds : 0)),
-  };
-  return out;
+  return buildReport({ game, policy: policyName, bet, seed, threads, options, results, seconds, exactRtp });
 }

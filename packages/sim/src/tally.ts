@@ -1,10 +1,14 @@
 /**
  * What one simulation shard counts, round by round, and how shards merge. Money is
- * summed exactly in integer minor units; only the sum of squared win ratios (used for
- * the standard deviation) is a float, and it is merged in a fixed order so that the
- * same seed and thread count always give the same bits.
+ * summed exactly in integer minor units (signed: a lost gamble's net result is negative),
+ * non-cash units too; only the sums used for standard deviations are floats, merged in a
+ * fixed order so that the same seed and thread count always give the same bits.
  */
 import type { StateBase } from "@reelhouse/engine";
+import { ExactSum } from "./exact-sum.js";
+import { mergeRatio, type RatioData, RatioSums, type UnitValues, unitsValue } from "./ratio.js";
+
+export { ExactSum } from "./exact-sum.js";
 
 /** Upper edges of the win-distribution buckets, in multiples of the total bet. */
 export const WIN_BUCKET_EDGES = [1, 2, 5, 10, 20, 50, 100, 250, 500, 1000] as const;
@@ -18,31 +22,6 @@ export const WIN_BUCKET_LABELS: readonly string[] = [
 ];
 
 const BUCKETS = WIN_BUCKET_LABELS.length;
-/** Below this an integer sum of non-negative integers stays exact in a double. */
-const FLUSH_AT = 2 ** 52;
-
-/**
- * An exact running sum of non-negative safe integers: a fast double part that is moved into a
- * BigInt before it could lose precision. Adding is one addition and one comparison.
- */
-export class ExactSum {
-  low = 0;
-  high = 0n;
-  add(n: number): void {
-    const sum = this.low + n;
-    if (sum < FLUSH_AT) this.low = sum;
-    else {
-      // The double sum may have rounded: move both parts into the BigInt exactly.
-      this.high += BigInt(this.low) + BigInt(n);
-      this.low = 0;
-    }
-  }
-  /** The exact total. */
-  get value(): bigint {
-    return this.high + BigInt(this.low);
-  }
-}
-
 /** A shard's counts as plain data (structured-cloneable, so workers can post it). */
 export interface TallyData {
   rounds: number;
@@ -56,10 +35,27 @@ export interface TallyData {
   maxWinBet: number;
   /** Round counts per win bucket (see {@link WIN_BUCKET_LABELS}). */
   buckets: number[];
-  /** Σ state.winBy[source] over rounds, minor units. */
+  /** Σ state.winBy[source] over rounds, minor units (signed: a gamble's net result may be negative). */
   winBy: Record<string, bigint>;
   /** Per feature: rounds in which it triggered at least once, and total triggers. */
   triggered: Record<string, { rounds: number; triggers: number }>;
+  /** Σ state.winUnits[unit] and Σ state.stakeUnits[unit] over rounds (non-cash units), exact. */
+  unitsWon: Record<string, bigint>;
+  unitsStaked: Record<string, bigint>;
+  /**
+   * Present when the tally values units ({@link TallyOptions.unitValues}): cash per round
+   * (for bets that vary, as in a session) and cash plus units at their value.
+   */
+  ratio?: { cash: RatioData; valued: RatioData; unitValues: UnitValues };
+}
+
+/** How a tally counts beyond cash. */
+export interface TallyOptions {
+  /**
+   * Cash minor units per non-cash unit (e.g. `{bonus: 80}`): the tally then also sums each
+   * round's valued bet and win (cash + units x value) for a valued RTP and its band.
+   */
+  readonly unitValues?: UnitValues;
 }
 
 /**
@@ -78,6 +74,14 @@ export class Tally {
   /** Win sources met so far and their exact sums (parallel arrays). */
   private readonly sources: string[] = [];
   private readonly sourceSums: ExactSum[] = [];
+  /** Non-cash units met so far and their exact sums won and staked (parallel arrays). */
+  private readonly units: string[] = [];
+  private readonly unitsWon: ExactSum[] = [];
+  private readonly unitsStaked: ExactSum[] = [];
+  /** Per-round cash and valued sums, when units are valued. */
+  private readonly cashRatio: RatioSums | null;
+  private readonly valuedRatio: RatioSums | null;
+  private readonly unitValues: UnitValues | null;
   /** Features met so far, rounds that triggered each, and total triggers. */
   private readonly features: string[] = [];
   private readonly featureRounds: number[] = [];
@@ -85,6 +89,12 @@ export class Tally {
   /** Bucket thresholds in minor units for `thresholdBet` (bets rarely change in a run). */
   private readonly thresholds = new Float64Array(WIN_BUCKET_EDGES.length);
   private thresholdBet = -1;
+
+  constructor(options: TallyOptions = {}) {
+    this.unitValues = options.unitValues ?? null;
+    this.cashRatio = this.unitValues ? new RatioSums() : null;
+    this.valuedRatio = this.unitValues ? new RatioSums() : null;
+  }
 
   /** Adds one finished round (its final state). */
   add(state: StateBase): void {
@@ -103,13 +113,30 @@ export class Tally {
       }
       const bucket = this.bucketOf(win, bet);
       this.buckets[bucket] = (this.buckets[bucket] as number) + 1;
-      const winBy = state.winBy;
-      for (const source in winBy) {
-        const amount = winBy[source] as number;
-        if (amount !== 0) (this.sourceSums[this.slot(this.sources, source)] as ExactSum).add(amount);
-      }
     } else {
       this.buckets[0] = (this.buckets[0] as number) + 1;
+    }
+    // Every round's split counts, won or not: a gamble can bring a round back to 0 (or a
+    // part below 0) while its parts still hold amounts.
+    const winBy = state.winBy;
+    if (winBy !== this.knownZeroWinBy) {
+      let nonZero = false;
+      for (const source in winBy) {
+        const amount = winBy[source] as number;
+        if (amount !== 0) {
+          nonZero = true;
+          (this.sourceSums[this.slot(this.sources, source)] as ExactSum).add(amount);
+        }
+      }
+      if (!nonZero && Object.isFrozen(winBy)) this.knownZeroWinBy = winBy;
+    }
+    if (state.winUnits !== undefined || state.stakeUnits !== undefined) this.addUnits(state);
+    if (this.cashRatio && this.valuedRatio && this.unitValues) {
+      this.cashRatio.add(win, bet);
+      this.valuedRatio.add(
+        win + unitsValue(state.winUnits, this.unitValues),
+        bet + unitsValue(state.stakeUnits, this.unitValues),
+      );
     }
     const triggered = state.triggered;
     if (triggered === this.knownZeroTriggers) return;
@@ -129,6 +156,24 @@ export class Tally {
 
   /** A frozen `triggered` object seen to hold only zeros (see {@link add}). */
   private knownZeroTriggers: StateBase["triggered"] | null = null;
+  /** A frozen `winBy` object seen to hold only zeros (see {@link add}). */
+  private knownZeroWinBy: StateBase["winBy"] | null = null;
+
+  /** Sums the round's non-cash units won and staked. */
+  private addUnits(state: StateBase): void {
+    const won = state.winUnits;
+    if (won) for (const unit in won) (this.unitsWon[this.unitSlot(unit)] as ExactSum).add(won[unit] as number);
+    const staked = state.stakeUnits;
+    if (staked) for (const unit in staked) (this.unitsStaked[this.unitSlot(unit)] as ExactSum).add(staked[unit] as number);
+  }
+
+  private unitSlot(unit: string): number {
+    for (let i = 0; i < this.units.length; i++) if (this.units[i] === unit) return i;
+    this.units.push(unit);
+    this.unitsWon.push(new ExactSum());
+    this.unitsStaked.push(new ExactSum());
+    return this.units.length - 1;
+  }
 
   /**
    * Index of `key` in `keys`, appending it (with zeroed counters) when new. Games have a
@@ -175,6 +220,11 @@ export class Tally {
           { rounds: this.featureRounds[i] as number, triggers: this.featureTriggers[i] as number },
         ]),
       ),
+      unitsWon: Object.fromEntries(this.units.map((u, i) => [u, (this.unitsWon[i] as ExactSum).value])),
+      unitsStaked: Object.fromEntries(this.units.map((u, i) => [u, (this.unitsStaked[i] as ExactSum).value])),
+      ...(this.cashRatio && this.valuedRatio && this.unitValues
+        ? { ratio: { cash: this.cashRatio.data(), valued: this.valuedRatio.data(), unitValues: this.unitValues } }
+        : {}),
     };
   }
 }
@@ -182,6 +232,16 @@ export class Tally {
 /** An empty tally's data (the identity of {@link mergeTallies}). */
 export function emptyTally(): TallyData {
   return new Tally().data();
+}
+
+/** Adds `from`'s signed sums into `into`, key by key. */
+function addSums(into: Record<string, bigint>, from: Readonly<Record<string, bigint>>): void {
+  for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0n) + v;
+}
+
+/** The same record with its keys in a stable order, whatever order the shards met them in. */
+function sorted<T>(record: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
 }
 
 /**
@@ -203,7 +263,18 @@ export function mergeTallies(parts: readonly TallyData[]): TallyData {
     p.buckets.forEach((n, i) => {
       total.buckets[i] = (total.buckets[i] ?? 0) + n;
     });
-    for (const [k, v] of Object.entries(p.winBy)) total.winBy[k] = (total.winBy[k] ?? 0n) + v;
+    addSums(total.winBy, p.winBy);
+    addSums(total.unitsWon, p.unitsWon);
+    addSums(total.unitsStaked, p.unitsStaked);
+    if (p.ratio) {
+      total.ratio = total.ratio
+        ? {
+            cash: mergeRatio(total.ratio.cash, p.ratio.cash),
+            valued: mergeRatio(total.ratio.valued, p.ratio.valued),
+            unitValues: p.ratio.unitValues,
+          }
+        : structuredClone(p.ratio);
+    }
     for (const [k, v] of Object.entries(p.triggered)) {
       const t = total.triggered[k] ?? { rounds: 0, triggers: 0 };
       t.rounds += v.rounds;
@@ -211,8 +282,9 @@ export function mergeTallies(parts: readonly TallyData[]): TallyData {
       total.triggered[k] = t;
     }
   }
-  // Stable key order, whatever order the shards met the sources in.
-  total.winBy = Object.fromEntries(Object.entries(total.winBy).sort(([a], [b]) => a.localeCompare(b)));
-  total.triggered = Object.fromEntries(Object.entries(total.triggered).sort(([a], [b]) => a.localeCompare(b)));
+  total.winBy = sorted(total.winBy);
+  total.triggered = sorted(total.triggered);
+  total.unitsWon = sorted(total.unitsWon);
+  total.unitsStaked = sorted(total.unitsStaked);
   return total;
 }
