@@ -26,7 +26,7 @@ export interface SimOptions {
   policy?: string;
   /** The game's bet object; default the game's default bet (max lines), else its minimum bet. */
   bet?: unknown;
-  /** Compare with the game's exact RTP when it can compute one (default true). */
+  /** Compare with the game's exact RTP when it can compute one (default true; never with a session, config or context). */
   exact?: boolean;
   /** Called with the rounds played so far (all threads), at most once per chunk per worker. */
   onProgress?: (done: number, total: number) => void;
@@ -190,9 +190,12 @@ export async function simulate(options: SimOptions): Promise<SimReport> {
     shardTask(options, game.id, bet, policyName, seed, k, shardRounds(rounds, threads, k)),
   ]);
   const pending = runJobs(jobs, rounds, options.onProgress);
-  // The exact maths runs on this thread while the workers play.
+  // The exact maths runs on this thread while the workers play. It is the game's default
+  // configuration and context, one bet per round: a session, a configuration or a context
+  // given here is not what it computes, so no comparison is made then.
+  const comparable = options.session === undefined && options.config === undefined && options.context === undefined;
   let exactRtp: number | undefined;
-  if (options.exact !== false) {
+  if (options.exact !== false && comparable) {
     try {
       exactRtp = game.exact({ fullCycle: false }).rtp;
     } catch {

@@ -150,3 +150,77 @@ describe("summarise", () => {
     expect(summarise(data).betTotal).toBe("300000000000000000000");
   });
 });
+
+describe("signed sources, non-cash units and valued rounds", () => {
+  it("ExactSum equals the BigInt sum of safe integers of either sign, past 2^53", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), { maxLength: 50 }),
+        (xs) => {
+          const sum = new ExactSum();
+          for (const x of xs) sum.add(x);
+          expect(sum.value).toBe(xs.reduce((a, x) => a + BigInt(x), 0n));
+        },
+      ),
+    );
+  });
+
+  it("sums a gamble's negative net result exactly, also in rounds the gamble brought back to 0", () => {
+    const t = new Tally();
+    t.add({ totalBet: 100, totalWin: 0, winBy: { baseLines: 400, gamble: -400 }, triggered: { gamble: 1 } });
+    t.add({ totalBet: 100, totalWin: 1600, winBy: { baseLines: 400, gamble: 1200 }, triggered: { gamble: 2 } });
+    t.add({ totalBet: 100, totalWin: 50, winBy: { baseScatter: 50, baseLines: 300, gamble: -300 }, triggered: {} });
+    const d = t.data();
+    expect(d.winBy).toEqual({ baseLines: 1100n, gamble: 500n, baseScatter: 50n });
+    expect(d.winTotal).toBe(1650n);
+    expect(d.winningRounds).toBe(2);
+    const s = summarise(d);
+    expect(s.unattributed).toBe(0);
+    expect(s.breakdown.gamble).toBe(500 / 300);
+  });
+
+  it("sums non-cash units won and staked per unit, and merges them across shards", () => {
+    const a = new Tally();
+    const b = new Tally();
+    a.add({ totalBet: 20, totalWin: 0, winBy: {}, triggered: {}, winUnits: { bonus: 3 } });
+    a.add({ totalBet: 20, totalWin: 100, winBy: { lines: 100 }, triggered: {}, stakeUnits: { bonus: 1 } });
+    b.add({ totalBet: 20, totalWin: 0, winBy: {}, triggered: {}, stakeUnits: { bonus: 1, token: 2 }, winUnits: { token: 5 } });
+    expect(a.data().unitsWon).toEqual({ bonus: 3n });
+    expect(a.data().unitsStaked).toEqual({ bonus: 1n });
+    const merged = mergeTallies([a.data(), b.data()]);
+    expect(merged.unitsWon).toEqual({ bonus: 3n, token: 5n });
+    expect(merged.unitsStaked).toEqual({ bonus: 2n, token: 2n });
+    expect(Object.keys(merged.unitsStaked)).toEqual(["bonus", "token"]);
+    // Cash-only games carry empty unit sums and no valued sums.
+    expect(new Tally().data()).toMatchObject({ unitsWon: {}, unitsStaked: {} });
+    expect(new Tally().data().ratio).toBeUndefined();
+  });
+
+  it("values each round as cash + units x value when unit values are given", () => {
+    const t = new Tally({ unitValues: { bonus: 80 } });
+    t.add({ totalBet: 20, totalWin: 0, winBy: {}, triggered: {}, winUnits: { bonus: 3 } });
+    t.add({
+      totalBet: 20,
+      totalWin: 100,
+      winBy: { lines: 100 },
+      triggered: {},
+      stakeUnits: { bonus: 1 },
+      winUnits: { other: 9 },
+    });
+    const r = t.data().ratio;
+    expect(r?.unitValues).toEqual({ bonus: 80 });
+    // Round 1: win 240, bet 20; round 2: win 100 (other units have no value), bet 100.
+    expect(r?.valued).toEqual({
+      rounds: 2,
+      winTotal: 340n,
+      betTotal: 120n,
+      ww: 240 ** 2 + 100 ** 2,
+      bb: 20 ** 2 + 100 ** 2,
+      wb: 240 * 20 + 100 * 100,
+    });
+    expect(r?.cash).toMatchObject({ rounds: 2, winTotal: 100n, betTotal: 40n });
+    const merged = mergeTallies([t.data(), t.data()]);
+    expect(merged.ratio?.valued.winTotal).toBe(680n);
+    expect(merged.ratio?.valued.rounds).toBe(4);
+  });
+});

@@ -100,6 +100,95 @@ describe("reelhouse sim", () => {
   });
 });
 
+describe("reelhouse sim: variants, units and sessions", () => {
+  const fixture = fileURLToPath(new URL("../../../sim/src/fixtures/units-game.ts", import.meta.url));
+
+  it("--all-bets reports the RTP of every bet the game offers, on the same draws", async () => {
+    const { stdout, code } = await reelhouse([
+      "sim",
+      "mermaid-treasure",
+      "--all-bets",
+      "--rounds",
+      "200",
+      "--seed",
+      "2",
+      "--threads",
+      "1",
+      "--json",
+    ]);
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout);
+    expect(report.variants).toHaveLength(600);
+    expect(report.rounds).toBe(200);
+    for (const v of report.variants) {
+      expect(v.label).toMatch(/^bet=/);
+      expect(v.rounds).toBe(200);
+      expect(BigInt(v.betTotal)).toBe(200n * BigInt(v.totalBet));
+    }
+  });
+
+  it("--variants takes a JSON list and prints a table by default", async () => {
+    const variants = JSON.stringify([
+      { label: "one line", bet: { coinValue: 10, coinsPerLine: 1, lines: 1 } },
+      { label: "full" },
+    ]);
+    const { stdout, code } = await reelhouse([
+      "sim",
+      "mermaid-treasure",
+      "--variants",
+      variants,
+      "--rounds",
+      "5k",
+      "--seed",
+      "3",
+      "--threads",
+      "1",
+    ]);
+    expect(code).toBe(0);
+    expect(stdout).toContain("2 variants x 5,000 rounds");
+    expect(stdout).toMatch(/one line\s+10\s+\d+\.\d{4}%/);
+    expect(stdout).toMatch(/full\s+150\s+\d+\.\d{4}%/);
+  });
+
+  it("--session with --unit-value plays a game module carrying Bonuses and reports the valued RTP", async () => {
+    const args = ["sim", "units-demo", "--module", fixture, "--rounds", "20k", "--seed", "4", "--threads", "1"];
+    const session = [
+      "--session",
+      "--balance",
+      "bonus=1",
+      "--session-bets",
+      '[{"game":"upper"},{"game":"lower"}]',
+      "--unit-value",
+      "bonus=80",
+    ];
+    const { stdout, code } = await reelhouse([...args, ...session, "--json"]);
+    expect(code).toBe(0);
+    const r = JSON.parse(stdout);
+    expect(r.valued.unitValues).toEqual({ bonus: 80 });
+    expect(r.session).toMatchObject({ balances: { bonus: 1 }, sessions: 1, roundsPerSession: null });
+    expect(BigInt(r.valued.winTotal)).toBe(BigInt(r.winTotal) + 80n * BigInt(r.units.bonus.won));
+    const table = await reelhouse([...args, ...session]);
+    expect(table.stdout).toMatch(/RTP with units valued \(bonus = 80 minor units\)/);
+    expect(table.stdout).toMatch(/rounds at \{"game":"upper"\}/);
+  });
+
+  it("refuses inconsistent options with a clear message and exit code 1", async () => {
+    for (const [args, message] of [
+      [["--balance", "bonus=1"], /--balance needs --session/],
+      [["--variants", "{oops"], /--variants must be JSON/],
+      [["--variants", "[]"], /non-empty JSON array/],
+      [["--all-bets", "--certify"], /--certify compares one run/],
+      [["--unit-value", "bonus=0.8"], /unit=value/],
+      [["--config", '{"rtp":1}'], /no operator configuration/],
+    ] as const) {
+      const { stdout, stderr, code } = await reelhouse(["sim", "mermaid-treasure", "--rounds", "10", ...args]);
+      expect(code, args.join(" ")).toBe(1);
+      expect(stderr).toMatch(message);
+      expect(stdout).toBe("");
+    }
+  });
+});
+
 describe("reelhouse par", () => {
   const dir = mkdtempSync(join(tmpdir(), "reelhouse-par-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
