@@ -82,7 +82,7 @@ describe("SessionPlayer", () => {
     const greedy: GameModule<any, any, any, any, any, any> = {
       ...game,
       stakeUnits: () => ({}),
-      start: (bet, rng, ctx, options) => {
+      start: (_bet, rng, ctx, options) => {
         const step = game.start(LOWER, rng, ctx, options);
         return { ...step, state: { ...step.state, stakeUnits: { bonus: 5 } } };
       },
