@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { RecordingRng } from "../rng/recording.js";
 import { Xoshiro128 } from "../rng/xoshiro.js";
 import { GameInputError } from "../round.js";
-import { advanceReel, advanceStop, reachableByAdvances, spinWithHolds, validateHolds } from "./holds.js";
+import { advanceReel, advanceStop, reachableByAdvances, reachableWindows, spinWithHolds, validateHolds } from "./holds.js";
 import { fillWindow, type ReelSet } from "./strips.js";
 
 /** Three reels of 16 figures (0..15 in order), as Gnomos' lower game. */
@@ -67,6 +67,14 @@ describe("advances", () => {
       [0, 0, 4],
     ]);
     expect(() => reachableByAdvances(SIXTEEN, [0, 0, 0], -1)).toThrow(/non-negative/);
+    // With windows: the centre line of each reachable position, ready to score.
+    const windows = reachableWindows(SIXTEEN, [0, 0, 0], 1, 3);
+    expect(windows.map((w) => [w.window[1], w.window[4], w.window[7]])).toEqual([
+      [1, 1, 1],
+      [0, 1, 1],
+      [1, 0, 1],
+      [1, 1, 0],
+    ]);
   });
 
   it("property: the reachable set is exactly the brute-force set of advanced positions, each with its fewest advances", () => {

@@ -8,7 +8,7 @@
  */
 import type { Rng } from "../rng/rng.js";
 import { GameInputError } from "../round.js";
-import type { ReelSet } from "./strips.js";
+import { fillWindow, type ReelSet } from "./strips.js";
 
 /**
  * Checks a player's holds: one flag per reel, at most `maxHeld` set (Gnomos: 2 of 3, so at
@@ -98,4 +98,21 @@ export function reachableByAdvances(reels: ReelSet, stops: readonly number[], n:
   };
   for (let total = options.exactly ? n : 0; total <= n; total++) place(0, total);
   return out;
+}
+
+/**
+ * {@link reachableByAdvances} with each position's window (`rows` rows, column-major), for
+ * a game that scores every reachable window (auto-advance, optimal play).
+ */
+export function reachableWindows(
+  reels: ReelSet,
+  stops: readonly number[],
+  n: number,
+  rows: number,
+  options: ReachOptions = {},
+): (Advanced & { readonly window: Uint8Array })[] {
+  return reachableByAdvances(reels, stops, n, options).map((p) => ({
+    ...p,
+    window: fillWindow(reels, p.stops, rows, new Uint8Array(reels.strips.length * rows)),
+  }));
 }
