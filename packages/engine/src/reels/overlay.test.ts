@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { RecordingRng } from "../rng/recording.js";
 import { Xoshiro128 } from "../rng/xoshiro.js";
-import { emptyHold, FREE, heldCells, holdSymbols, lockReels, overlayHold, spinHeld, type WindowHold } from "./overlay.js";
+import { emptyHold, FREE_CELL, heldCells, holdSymbols, lockReels, overlayHold, spinHeld, type WindowHold } from "./overlay.js";
 import { drawStops, fillWindow, reelSetFromIds } from "./strips.js";
 
 const IDS = ["W", "J", "A", "B", "C", "S"];
@@ -33,7 +33,23 @@ describe("lockReels and holdSymbols", () => {
     expect(heldCells(empty)).toBe(0);
     const held = holdSymbols(locked, window, SHAPE, sticky, [1, 2, 3, 4]);
     // Reel 2 shows B W C (W sticks), reel 3 C J A (J sticks), reel 4 A W J (both stick), reel 5 S J A (J sticks).
-    expect(held.cells).toEqual([J, A, B, FREE, W, FREE, FREE, J, FREE, FREE, W, J, FREE, J, FREE]);
+    expect(held.cells).toEqual([
+      J,
+      A,
+      B,
+      FREE_CELL,
+      W,
+      FREE_CELL,
+      FREE_CELL,
+      J,
+      FREE_CELL,
+      FREE_CELL,
+      W,
+      J,
+      FREE_CELL,
+      J,
+      FREE_CELL,
+    ]);
     expect(() => lockReels(empty, window, SHAPE, [5])).toThrow(/outside/);
   });
 });
@@ -51,13 +67,13 @@ describe("spinHeld", () => {
     expect(stops[0]).toBe(0);
     expect(stops.slice(1)).toEqual(rng.draws.map((d) => d[1]));
     const fresh = fillWindow(REELS, stops, 3, new Uint8Array(15));
-    for (let i = 0; i < 15; i++) expect(window[i]).toBe(hold.cells[i] === FREE ? fresh[i] : hold.cells[i]);
+    for (let i = 0; i < 15; i++) expect(window[i]).toBe(hold.cells[i] === FREE_CELL ? fresh[i] : hold.cells[i]);
   });
 
   it("refuses a hold of another window and a locked reel that is not wholly held", () => {
     const rng = new Xoshiro128(1);
     expect(() => spinHeld(REELS, emptyHold({ reels: 5, rows: 4 }), 3, rng, [], new Uint8Array(15))).toThrow(/another window/);
-    const bad: WindowHold = { locked: [true, false, false, false, false], cells: new Array<number>(15).fill(FREE) };
+    const bad: WindowHold = { locked: [true, false, false, false, false], cells: new Array<number>(15).fill(FREE_CELL) };
     expect(() => spinHeld(REELS, bad, 3, rng, [0, 0, 0, 0, 0], new Uint8Array(15))).toThrow(/reel 1 is locked/);
   });
 
@@ -76,22 +92,22 @@ describe("spinHeld", () => {
     fc.assert(
       fc.property(
         fc.array(fc.boolean(), { minLength: 5, maxLength: 5 }),
-        fc.array(fc.integer({ min: FREE, max: IDS.length - 1 }), { minLength: 15, maxLength: 15 }),
+        fc.array(fc.integer({ min: FREE_CELL, max: IDS.length - 1 }), { minLength: 15, maxLength: 15 }),
         fc.integer({ min: 0, max: 2 ** 31 }),
         (lock, rawCells, seed) => {
           // Locked reels are wholly held (as lockReels makes them).
-          const cells = rawCells.map((c, i) => (lock[Math.floor(i / 3)] && c === FREE ? A : c));
+          const cells = rawCells.map((c, i) => (lock[Math.floor(i / 3)] && c === FREE_CELL ? A : c));
           const hold: WindowHold = { locked: lock, cells };
           const rng = new RecordingRng(new Xoshiro128(seed));
           const stops = [0, 0, 0, 0, 0];
           const { window } = spinHeld(REELS, hold, 3, rng, stops, new Uint8Array(15));
           expect(rng.draws).toHaveLength(lock.filter((l) => !l).length);
           const fresh = fillWindow(REELS, stops, 3, new Uint8Array(15));
-          for (let i = 0; i < 15; i++) expect(window[i]).toBe(cells[i] === FREE ? fresh[i] : cells[i]);
+          for (let i = 0; i < 15; i++) expect(window[i]).toBe(cells[i] === FREE_CELL ? fresh[i] : cells[i]);
           const next = holdSymbols(hold, window, SHAPE, sticky);
           for (let i = 0; i < 15; i++) {
-            if (cells[i] !== FREE) expect(next.cells[i]).toBe(cells[i]);
-            else expect(next.cells[i]).toBe(sticky(window[i] as number) ? window[i] : FREE);
+            if (cells[i] !== FREE_CELL) expect(next.cells[i]).toBe(cells[i]);
+            else expect(next.cells[i]).toBe(sticky(window[i] as number) ? window[i] : FREE_CELL);
           }
           expect(overlayHold(Uint8Array.from(window), next)).toEqual(window);
         },

@@ -9,19 +9,22 @@ import type { Rng } from "../rng/rng.js";
 import type { ReelSet } from "./strips.js";
 
 /** A free cell: the fresh window shows through. */
-export const FREE = -1;
+export const FREE_CELL = -1;
 
 /** What is held over the next windows. */
 export interface WindowHold {
   /** `locked[reel]`: the reel does not spin (no draw); every cell of it is held. */
   readonly locked: readonly boolean[];
-  /** `cells[reel * rows + row]`: the held symbol, or {@link FREE}. */
+  /** `cells[reel * rows + row]`: the held symbol, or {@link FREE_CELL}. */
   readonly cells: readonly number[];
 }
 
 /** Nothing held: every reel spins, every cell shows the fresh window. */
 export function emptyHold(shape: WindowShape): WindowHold {
-  return { locked: new Array<boolean>(shape.reels).fill(false), cells: new Array<number>(shape.reels * shape.rows).fill(FREE) };
+  return {
+    locked: new Array<boolean>(shape.reels).fill(false),
+    cells: new Array<number>(shape.reels * shape.rows).fill(FREE_CELL),
+  };
 }
 
 /**
@@ -56,7 +59,7 @@ export function holdSymbols(
     for (let row = 0; row < shape.rows; row++) {
       const i = reel * shape.rows + row;
       const symbol = window[i] as number;
-      if (cells[i] === FREE && isSticky(symbol)) cells[i] = symbol;
+      if (cells[i] === FREE_CELL && isSticky(symbol)) cells[i] = symbol;
     }
   }
   return { locked: hold.locked, cells };
@@ -67,7 +70,7 @@ export function overlayHold(window: Uint8Array, hold: WindowHold): Uint8Array {
   const cells = hold.cells;
   for (let i = 0; i < cells.length; i++) {
     const held = cells[i] as number;
-    if (held !== FREE) window[i] = held;
+    if (held !== FREE_CELL) window[i] = held;
   }
   return window;
 }
@@ -75,7 +78,7 @@ export function overlayHold(window: Uint8Array, hold: WindowHold): Uint8Array {
 /** Number of held cells (locked reels included). */
 export function heldCells(hold: WindowHold): number {
   let n = 0;
-  for (const c of hold.cells) if (c !== FREE) n++;
+  for (const c of hold.cells) if (c !== FREE_CELL) n++;
   return n;
 }
 
@@ -101,7 +104,7 @@ export function spinHeld(
     if (hold.locked[r]) {
       // A locked reel must be wholly held: nothing may show through where nothing spun.
       for (let row = 0; row < rows; row++) {
-        if (hold.cells[r * rows + row] === FREE)
+        if (hold.cells[r * rows + row] === FREE_CELL)
           throw new RangeError(`reel ${r + 1} is locked but its row ${row + 1} is not held`);
       }
       continue;
