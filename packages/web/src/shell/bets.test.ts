@@ -1,0 +1,43 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { allLineBets, betMax, largestBetWithin, lineTotal } from "./bets.js";
+
+const MERMAID = {
+  coinValues: [1, 2, 5, 10, 20, 25, 50, 100],
+  coinsPerLine: [1, 2, 3, 4, 5],
+  lines: Array.from({ length: 15 }, (_, i) => i + 1),
+};
+
+describe("largestBetWithin", () => {
+  it("offers the largest bet 1.20 covers, on every line", () => {
+    expect(largestBetWithin(MERMAID, 120)).toEqual({ coinValue: 2, coinsPerLine: 4, lines: 15 });
+  });
+
+  it("is null below the smallest bet", () => {
+    expect(largestBetWithin(MERMAID, 0)).toBeNull();
+    expect(largestBetWithin(MERMAID, 1)).toEqual({ coinValue: 1, coinsPerLine: 1, lines: 1 });
+  });
+
+  it("never exceeds the limit and no selectable bet lies between it and the limit", () => {
+    const totals = [...new Set(allLineBets(MERMAID).map(lineTotal))];
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000 }), (limit) => {
+        const bet = largestBetWithin(MERMAID, limit);
+        expect(bet).not.toBeNull();
+        const total = lineTotal(bet as NonNullable<typeof bet>);
+        expect(total).toBeLessThanOrEqual(limit);
+        expect(totals.some((t) => t > total && t <= limit)).toBe(false);
+      }),
+    );
+  });
+});
+
+describe("betMax", () => {
+  it("is all lines and the most coins at the coin value in use", () => {
+    expect(betMax(MERMAID, 10, null)).toEqual({ coinValue: 10, coinsPerLine: 5, lines: 15 });
+  });
+
+  it("stays under a stake cap at that coin value", () => {
+    expect(betMax(MERMAID, 10, 500)).toEqual({ coinValue: 10, coinsPerLine: 5, lines: 10 });
+  });
+});
