@@ -54,8 +54,10 @@ describe("parseMoneyInput", () => {
   });
 
   it("reads a decimal comma and a decimal point alike, with grouping either way", () => {
-    for (const text of ["4,50", "4.50", "4,5", "€4,50", "4,50 €", "EUR 4.50", "4.50 EUR"]) expect(parseMoneyInput(text)).toBe(450);
-    for (const text of ["1,234.50", "1.234,50", "1 234,50", "1'234.50", "1\u00a0234,50"]) expect(parseMoneyInput(text)).toBe(123450);
+    for (const text of ["4,50", "4.50", "4,5", "€4,50", "4,50 €", "EUR 4.50", "4.50 EUR"])
+      expect(parseMoneyInput(text)).toBe(450);
+    for (const text of ["1,234.50", "1.234,50", "1 234,50", "1'234.50", "1\u00a0234,50"])
+      expect(parseMoneyInput(text)).toBe(123450);
     expect(parseMoneyInput("1,000,000")).toBe(100_000_000);
     expect(parseMoneyInput("1.000.000")).toBe(100_000_000);
     expect(parseMoneyInput("1,251")).toBe(125_100); // 1.251 is no amount: only grouping reads it

@@ -407,30 +407,6 @@ describe.skipIf(!HAS_CHROMIUM)("browser client (Chromium, real server)", () => {
     await p.close();
   });
 
-  it("insufficient funds offers the minimum bet, which then plays", async () => {
-    const p = await newPage();
-    await openGame(p);
-    const session = await serverSession(p);
-    await server.api("POST", `/api/v1/admin/players/${session.player.id}/adjustments`, {
-      admin: true,
-      body: { amount: -(session.balance - 100), reason: "browser test: leave 1.00" },
-    });
-    await p.click('[data-test="bet-max"]'); // maximum coins and lines, then spin: €7.50
-    expect(await p.textContent('[data-test="bet"]')).toBe(`€${((5 * 15 * BET.coinValue) / 100).toFixed(2)}`);
-    await p.waitForSelector('[data-dialog="insufficient-funds"]');
-    expect(await p.textContent('[data-test="min-bet"]')).toBe("€0.01");
-    expect(await shownMinor(p, "balance")).toBe(100);
-    await shoot(p, "20-insufficient-funds");
-    await p.click('[data-test="use-min-bet"]');
-    expect(await p.textContent('[data-test="bet"]')).toBe("€0.01");
-    await force(p, losingStops({ coinValue: 1, coinsPerLine: 1, lines: 1 }));
-    await p.click('[data-test="spin"]');
-    await waitIdle(p);
-    expect(await shownMinor(p, "balance")).toBe(99);
-    expect((await serverSession(p)).balance).toBe(99);
-    await p.close();
-  });
-
   it("phone portrait layout: stage, HUD and spin button fit the screen", async () => {
     const p = await newPage({ width: 390, height: 844 });
     await openGame(p);

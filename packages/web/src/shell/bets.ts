@@ -20,7 +20,8 @@ export function lineTotal(bet: LineBet): number {
 export function allLineBets(options: LineBetOptions): LineBet[] {
   const bets: LineBet[] = [];
   for (const coinValue of options.coinValues)
-    for (const coinsPerLine of options.coinsPerLine) for (const lines of options.lines) bets.push({ coinValue, coinsPerLine, lines });
+    for (const coinsPerLine of options.coinsPerLine)
+      for (const lines of options.lines) bets.push({ coinValue, coinsPerLine, lines });
   return bets;
 }
 

@@ -42,6 +42,8 @@ export interface PlayOptions {
   quick: boolean;
   /** Replaying history: no sounds of money, everything marked REPLAY. */
   replay: boolean;
+  /** The player asked the system for less motion: no scrolling reels, no pulsing, no long animations. */
+  reducedMotion: boolean;
 }
 
 /** Services the shell lends a game view. */
@@ -55,6 +57,15 @@ export interface GameContext {
   bet(): LineBet;
   /** Shows a transient banner message over the stage. */
   announce(text: string): void;
+  /** Adds a sentence to what the step's aria-live message says (a line win, a feature). */
+  say(text: string): void;
+  /**
+   * Waits `ms` for the player to read something (a banner, the wins before a feature);
+   * the player's SKIP ends it at once.
+   */
+  pause(ms: number): Promise<void>;
+  /** The reels started (true) or came to rest (false): the shell offers STOP only while they move. */
+  spinning(moving: boolean): void;
 }
 
 /** A step as the view plays it: a live StepResponse or a step rebuilt from history. */
@@ -77,7 +88,7 @@ export interface GameView {
   readonly element: HTMLElement;
   /** Starts the reels moving as soon as the player presses SPIN (before the answer). */
   startSpin(options: PlayOptions): void;
-  /** The spin request failed: bring the reels back to rest on what they showed. */
+  /** The spin request failed: bring the reels back to the window they showed before the spin. */
   cancelSpin(): void;
   /** Plays a step's events; resolves when the stage is at rest (wins shown). */
   play(step: PlayableStep, options: PlayOptions): Promise<void>;

@@ -5,18 +5,32 @@
  */
 // Types only (erased from the bundle): the events and decisions the server sends for this game.
 
-import type { MermaidAwaiting, MermaidEvent } from "@reelhouse/games";
+import type { MermaidAction, MermaidAwaiting, MermaidEvent } from "@reelhouse/games";
 import type { OpenRound } from "@reelhouse/protocol";
+import { dispatch, type EventHandlers, narrow, narrowOne, playEvents, tagsOf } from "../../shell/events.js";
 import type { GameContext, GameView, GameViewFactory, LineBet, PlayableStep, PlayOptions } from "../../shell/types.js";
 import { SYMBOL_ART, svgUrl } from "./art.js";
 import { PickScreen } from "./pick.js";
 import { LINE_COLORS, NORMAL_TIMING, QUICK_TIMING, ReelStage, type Window, type WinHighlight } from "./reels.js";
 
 const SCATTER = "MERMAID";
-/** Celebration thresholds, in multiples of the total bet (presentation only). */
-const BIG_WIN_TIMES_BET = 15;
-const MEGA_WIN_TIMES_BET = 50;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Every event and awaiting tag of the game: the compiler checks both lists are complete. */
+const EVENT_TAGS = tagsOf<MermaidEvent>({
+  spin: true,
+  lineWin: true,
+  scatterWin: true,
+  freeSpinsTriggered: true,
+  freeSpinStarted: true,
+  bonusTriggered: true,
+  pickRevealed: true,
+  bonusEnded: true,
+  spinEnded: true,
+  freeSpinsEnded: true,
+  roundEnded: true,
+});
+const AWAITING_TAGS = tagsOf<MermaidAwaiting>({ pick: true, freeSpin: true });
 
 /** Where a free-spin series stands, as the events told it. */
 interface FreeSpinView {
@@ -24,6 +38,22 @@ interface FreeSpinView {
   awarded: number;
   multiplier: number;
   win: number;
+}
+
+/** One step being played: the wins gathered until `spinEnded` draws them, and the features after. */
+interface StepRun {
+  step: PlayableStep;
+  options: PlayOptions;
+  wins: WinHighlight[];
+  features: (() => Promise<void>)[];
+}
+
+/** What a resumed round's past events leave on the stage. */
+interface RestoreRun {
+  window: Window | null;
+  pick: { picks: number; objects: number; revealed: { object: number; coins: number; amount: number }[] } | null;
+  freeSpinWin: number;
+  inFreeSpins: boolean;
 }
 
 class MermaidTreasureView implements GameView {
@@ -50,7 +80,7 @@ class MermaidTreasureView implements GameView {
     this.element.dataset.game = "mermaid-treasure";
     this.element.innerHTML = `
       <div class="mt-bg" aria-hidden="true">${BACKGROUND_SVG}</div>
-      <div class="mt-logo" aria-label="Mermaid Treasure"><span>MERMAID</span><span>TREASURE</span></div>
+      <div class="mt-logo game-logo" role="img" aria-label="Mermaid Treasure"><span>MERMAID</span><span>TREASURE</span></div>
       <div class="mt-reels"></div>
       <div class="mt-fs-counter hidden" data-test="fs-counter"></div>
       <div class="mt-banner hidden" data-test="banner"></div>
@@ -83,12 +113,15 @@ class MermaidTreasureView implements GameView {
 
   startSpin(options: PlayOptions): void {
     this.stage.setTiming(options.quick ? QUICK_TIMING : NORMAL_TIMING);
+    this.stage.setReducedMotion(options.reducedMotion);
     this.stage.spin();
+    this.ctx.spinning(true);
     if (!options.replay) this.ctx.sound.play("spinStart");
   }
 
   cancelSpin(): void {
     this.stage.abort();
+    this.ctx.spinning(false);
   }
 
   slamStop(): void {
@@ -99,114 +132,110 @@ class MermaidTreasureView implements GameView {
   }
 
   async play(step: PlayableStep, options: PlayOptions): Promise<void> {
-    const events = step.events as MermaidEvent[];
-    const wins: WinHighlight[] = [];
-    const features: (() => Promise<void>)[] = [];
-    for (const event of events) {
-      switch (event.type) {
-        case "freeSpinStarted":
-          this.freeSpins = {
-            played: event.spin,
-            awarded: event.of,
-            multiplier: event.multiplier,
-            win: this.freeSpins?.win ?? 0,
-          };
-          this.element.classList.add("free");
-          this.updateCounter();
-          break;
-        case "spin":
-          if (!this.stage.spinning || !this.stage.allMoving) this.startSpin(options);
-          await this.stage.land(event.window, SCATTER);
-          break;
-        case "lineWin":
-          wins.push({
-            positions: event.positions,
-            line: event.line,
-            label: `${this.ctx.money(event.amount)}${event.multiplier > 1 ? ` ×${event.multiplier}` : ""}`,
-            color: LINE_COLORS[(event.line - 1) % LINE_COLORS.length] as string,
-          });
-          break;
-        case "scatterWin":
-          wins.push({ positions: event.positions, line: null, label: this.ctx.money(event.amount), color: "#ff7ad9" });
-          break;
-        case "freeSpinsTriggered":
-          features.push(async () => {
-            this.stage.showWins([{ positions: event.positions, line: null, label: "", color: "#ff7ad9" }]);
-            this.ctx.sound.play("feature");
-            this.freeSpins = {
-              played: this.freeSpins?.played ?? 0,
-              awarded: event.total,
-              multiplier: this.freeSpins?.multiplier ?? 3,
-              win: this.freeSpins?.win ?? 0,
-            };
-            this.updateCounter();
-            await this.flash(event.retrigger ? `+${event.awarded} FREE SPINS` : `${event.awarded} FREE SPINS`, options);
-            if (!event.retrigger && !options.replay) this.freeSpinGate = "intro";
-          });
-          break;
-        case "bonusTriggered":
-          features.push(async () => {
-            this.stage.showWins([
-              {
-                positions: event.positions,
-                line: event.line,
-                label: "",
-                color: LINE_COLORS[(event.line - 1) % LINE_COLORS.length] as string,
-              },
-            ]);
-            this.ctx.sound.play("feature");
-            await this.flash("TREASURE BONUS", options);
-            this.pendingPick = { picks: event.picks, objects: event.objects };
-            if (options.replay) this.openPick();
-          });
-          break;
-        case "spinEnded":
-          if (this.freeSpins && this.freeSpins.played > 0) {
-            this.freeSpins.win += event.win;
-            this.updateCounter();
-          }
-          if (wins.length > 0) {
-            this.stage.showWins(wins);
-            const big = event.win >= BIG_WIN_TIMES_BET * step.totalBet;
-            if (!options.replay) this.ctx.sound.play(big ? "bigWin" : "win");
-            if (big) await this.flash(event.win >= MEGA_WIN_TIMES_BET * step.totalBet ? "MEGA WIN" : "BIG WIN", options);
-          }
-          if (features.length > 0) {
-            if (wins.length > 0) await sleep(options.quick ? 700 : 1400);
-            for (const feature of features) await feature();
-            features.length = 0;
-            if (wins.length > 0) this.stage.showWins(wins);
-          }
-          break;
-        case "pickRevealed":
-          if (!this.pickScreen.isOpen) this.openPick();
-          this.pickScreen.reveal({ object: event.object, coins: event.coins, amount: event.amount });
-          if (this.freeSpins && this.freeSpins.played > 0) {
-            this.freeSpins.win += event.amount;
-            this.updateCounter();
-          }
-          if (!options.replay) this.ctx.sound.play("pick");
-          await sleep(options.quick ? 250 : 600);
-          break;
-        case "bonusEnded":
-          this.pickScreen.finish(event.coins, event.amount, event.capped);
-          if (!options.replay) this.ctx.sound.play("coins");
-          await sleep(options.quick ? 1000 : 1800);
-          this.pickScreen.close();
-          this.pendingPick = null;
-          break;
-        case "freeSpinsEnded":
-          await this.outro(event.spins, event.win, options);
-          break;
-        case "roundEnded":
-          this.endFreeSpins();
-          break;
-      }
-    }
+    await playEvents(this.handlers, narrow(EVENT_TAGS, step.events), { step, options, wins: [], features: [] });
   }
 
-  async decide(awaiting: unknown, options: PlayOptions): Promise<unknown> {
-    const a = awaiting as MermaidAwaiting;
+  /** How each event of a step is shown (one handler per event type). */
+  private readonly handlers: EventHandlers<MermaidEvent, StepRun> = {
+    freeSpinStarted: (event) => {
+      this.freeSpins = { played: event.spin, awarded: event.of, multiplier: event.multiplier, win: this.freeSpins?.win ?? 0 };
+      this.element.classList.add("free");
+      this.updateCounter();
+    },
+    spin: async (event, run) => {
+      if (!this.stage.spinning || !this.stage.allMoving) this.startSpin(run.options);
+      await this.stage.land(event.window, SCATTER);
+      this.ctx.spinning(false);
+    },
+    lineWin: (event, run) => {
+      const amount = this.ctx.money(event.amount);
+      run.wins.push({
+        positions: event.positions,
+        line: event.line,
+        label: `${amount}${event.multiplier > 1 ? ` ×${event.multiplier}` : ""}`,
+        color: LINE_COLORS[(event.line - 1) % LINE_COLORS.length] as string,
+      });
+      this.ctx.say(`Line ${event.line}: ${event.count} ${this.symbolName(event.symbol)} pay ${amount}.`);
+    },
+    scatterWin: (event, run) => {
+      run.wins.push({ positions: event.positions, line: null, label: this.ctx.money(event.amount), color: "#ff7ad9" });
+      this.ctx.say(`${event.count} ${this.symbolName(event.symbol)} scatter pay ${this.ctx.money(event.amount)}.`);
+    },
+    freeSpinsTriggered: (event, run) => {
+      run.features.push(async () => {
+        this.stage.showWins([{ positions: event.positions, line: null, label: "", color: "#ff7ad9" }]);
+        this.ctx.sound.play("feature");
+        this.freeSpins = {
+          played: this.freeSpins?.played ?? 0,
+          awarded: event.total,
+          multiplier: this.freeSpins?.multiplier ?? 3,
+          win: this.freeSpins?.win ?? 0,
+        };
+        this.updateCounter();
+        const text = event.retrigger ? `+${event.awarded} FREE SPINS` : `${event.awarded} FREE SPINS`;
+        this.ctx.say(`${text.toLowerCase()}.`);
+        await this.flash(text, run.options);
+        if (!event.retrigger && !run.options.replay) this.freeSpinGate = "intro";
+      });
+    },
+    bonusTriggered: (event, run) => {
+      run.features.push(async () => {
+        const color = LINE_COLORS[(event.line - 1) % LINE_COLORS.length] as string;
+        this.stage.showWins([{ positions: event.positions, line: event.line, label: "", color }]);
+        this.ctx.sound.play("feature");
+        this.ctx.say(`Treasure bonus: pick ${event.picks} of ${event.objects} clams.`);
+        await this.flash("TREASURE BONUS", run.options);
+        this.pendingPick = { picks: event.picks, objects: event.objects };
+        if (run.options.replay) this.openPick();
+      });
+    },
+    spinEnded: async (event, run) => {
+      if (this.freeSpins && this.freeSpins.played > 0) {
+        this.freeSpins.win += event.win;
+        this.updateCounter();
+      }
+      if (run.wins.length > 0) {
+        this.stage.showWins(run.wins);
+        if (!run.options.replay) this.ctx.sound.play("win");
+      }
+      if (run.features.length > 0) {
+        if (run.wins.length > 0) await this.ctx.pause(run.options.quick ? 700 : 1400);
+        for (const feature of run.features) await feature();
+        run.features.length = 0;
+        if (run.wins.length > 0) this.stage.showWins(run.wins);
+      }
+    },
+    pickRevealed: async (event, run) => {
+      if (!this.pickScreen.isOpen) this.openPick();
+      this.pickScreen.reveal({ object: event.object, coins: event.coins, amount: event.amount });
+      if (this.freeSpins && this.freeSpins.played > 0) {
+        this.freeSpins.win += event.amount;
+        this.updateCounter();
+      }
+      this.ctx.say(`Clam ${event.object + 1}: ${this.ctx.money(event.amount)}.`);
+      if (!run.options.replay) this.ctx.sound.play("pick");
+      await this.ctx.pause(run.options.quick ? 250 : 600);
+    },
+    bonusEnded: async (event, run) => {
+      this.pickScreen.finish(event.coins, event.amount, event.capped);
+      this.ctx.say(`Treasure bonus total ${this.ctx.money(event.amount)}.`);
+      if (!run.options.replay) this.ctx.sound.play("coins");
+      await this.ctx.pause(run.options.quick ? 1000 : 1800);
+      this.pickScreen.close();
+      this.pendingPick = null;
+    },
+    freeSpinsEnded: async (event, run) => {
+      this.ctx.say(`Free spins complete: ${this.ctx.money(event.win)} in ${event.spins} free spins.`);
+      await this.outro(event.spins, event.win, run.options);
+    },
+    roundEnded: () => {
+      this.endFreeSpins();
+    },
+  };
+
+  async decide(awaiting: unknown, options: PlayOptions): Promise<MermaidAction> {
+    const a = narrowOne(AWAITING_TAGS, awaiting);
+    if (!a) throw new Error("Mermaid Treasure: the round awaits a decision this client does not know");
     if (a.type === "pick") {
       if (!this.pickScreen.isOpen) this.openPick();
       const object = await this.pickScreen.pick();
@@ -228,34 +257,50 @@ class MermaidTreasureView implements GameView {
     return { type: "freeSpin" };
   }
 
+  /** What each past event leaves on the stage when a round resumes (one handler per event type). */
+  private readonly restoreHandlers: EventHandlers<MermaidEvent, RestoreRun> = {
+    spin: (event, r) => {
+      r.window = event.window;
+    },
+    freeSpinStarted: (_event, r) => {
+      r.inFreeSpins = true;
+    },
+    spinEnded: (event, r) => {
+      if (r.inFreeSpins) r.freeSpinWin += event.win;
+    },
+    bonusTriggered: (event, r) => {
+      r.pick = { picks: event.picks, objects: event.objects, revealed: [] };
+    },
+    pickRevealed: (event, r) => {
+      r.pick?.revealed.push({ object: event.object, coins: event.coins, amount: event.amount });
+      if (r.inFreeSpins) r.freeSpinWin += event.amount;
+    },
+    bonusEnded: (_event, r) => {
+      r.pick = null;
+    },
+    // Wins, triggers and endings leave nothing to redraw: the open round's awaiting says the rest.
+    lineWin: () => {},
+    scatterWin: () => {},
+    freeSpinsTriggered: () => {},
+    freeSpinsEnded: () => {},
+    roundEnded: () => {},
+  };
+
   restore(round: OpenRound): void {
-    let window: Window | null = null;
-    let pick: { picks: number; objects: number; revealed: { object: number; coins: number; amount: number }[] } | null = null;
-    let fsWin = 0;
-    let inFreeSpins = false;
+    const r: RestoreRun = { window: null, pick: null, freeSpinWin: 0, inFreeSpins: false };
     for (const step of round.steps) {
-      for (const event of step.events as MermaidEvent[]) {
-        if (event.type === "spin") window = event.window;
-        if (event.type === "freeSpinStarted") inFreeSpins = true;
-        if (event.type === "spinEnded" && inFreeSpins) fsWin += event.win;
-        if (event.type === "bonusTriggered") pick = { picks: event.picks, objects: event.objects, revealed: [] };
-        if (event.type === "pickRevealed") {
-          pick?.revealed.push({ object: event.object, coins: event.coins, amount: event.amount });
-          if (inFreeSpins) fsWin += event.amount;
-        }
-        if (event.type === "bonusEnded") pick = null;
-      }
+      for (const event of narrow(EVENT_TAGS, step.events)) void dispatch(this.restoreHandlers, event, r);
     }
-    if (window) this.stage.show(window);
-    const awaiting = round.awaiting as MermaidAwaiting | null;
-    if (awaiting?.type === "pick" && pick) {
-      this.pickScreen.open(pick.picks, pick.objects, pick.revealed);
+    if (r.window) this.stage.show(r.window);
+    const awaiting = narrowOne(AWAITING_TAGS, round.awaiting);
+    if (awaiting?.type === "pick" && r.pick) {
+      this.pickScreen.open(r.pick.picks, r.pick.objects, r.pick.revealed);
       this.pendingPick = null;
     }
-    if (awaiting?.type === "freeSpin" || inFreeSpins) {
+    if (awaiting?.type === "freeSpin" || r.inFreeSpins) {
       const played = awaiting?.type === "freeSpin" ? awaiting.played : (this.freeSpins?.played ?? 0);
       const awarded = awaiting?.type === "freeSpin" ? awaiting.awarded : (this.freeSpins?.awarded ?? 0);
-      this.freeSpins = { played, awarded, multiplier: 3, win: fsWin };
+      this.freeSpins = { played, awarded, multiplier: 3, win: r.freeSpinWin };
       this.element.classList.add("free");
       this.updateCounter();
       if (awaiting?.type === "freeSpin") this.freeSpinGate = played === 0 ? "intro" : "resume";
@@ -285,6 +330,10 @@ class MermaidTreasureView implements GameView {
     this.element.classList.remove("replay");
     if (this.saved) this.stage.show(this.saved.window);
     this.saved = null;
+  }
+
+  private symbolName(id: string): string {
+    return this.ctx.description.symbols.find((s) => s.id === id)?.name ?? id;
   }
 
   paytable(bet: LineBet): HTMLElement {
@@ -407,7 +456,7 @@ class MermaidTreasureView implements GameView {
   private async flash(text: string, options: PlayOptions): Promise<void> {
     this.banner.textContent = text;
     this.banner.classList.remove("hidden");
-    await sleep(options.quick ? 900 : 1600);
+    await this.ctx.pause(options.quick ? 900 : 1600);
     this.banner.classList.add("hidden");
   }
 

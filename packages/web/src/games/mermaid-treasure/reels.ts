@@ -64,7 +64,9 @@ class Reel {
   target = 0;
   duration = 0;
   plan: StopPlan | null = null;
+  /** The reel reaches its symbols (the stop sound), then settles at rest after the bounce. */
   onLand: (() => void) | null = null;
+  onRest: (() => void) | null = null;
 
   constructor(
     column: string[],
@@ -125,6 +127,10 @@ export interface SpinTiming {
   anticipation: number;
 }
 
+/** A slammed reel eases onto its symbols in this long, then settles in SLAM_BOUNCE_MS. */
+const SLAM_DECEL_MS = 110;
+const SLAM_BOUNCE_MS = 90;
+
 export const NORMAL_TIMING: SpinTiming = { speed: 26, minSpin: 650, stagger: 190, anticipation: 900 };
 export const QUICK_TIMING: SpinTiming = { speed: 34, minSpin: 180, stagger: 70, anticipation: 300 };
 
@@ -145,6 +151,14 @@ export class ReelStage {
   private spinStartedAt = 0;
   private timing: SpinTiming = NORMAL_TIMING;
   private slammed = false;
+  /** Less motion: reels do not scroll, wins do not pulse, the picture changes only when it must. */
+  private reduced = false;
+  /** The window at rest when the spin started: a failed spin goes back to it. */
+  private restWindow: Window | null = null;
+  /** The win cycle drawn last (a still stage redraws only when it moves on). */
+  private drawnCycle = Number.NaN;
+  /** The labels drawn in the last frame, mirrored on the canvas for tests and tools. */
+  private labelsKey = "";
   private anticipating = new Set<number>();
   private onStopSound: ((reel: number) => void) | null = null;
   /** Static layers, rendered once (window, separators, frame) or on change (line badges). */
@@ -233,15 +247,27 @@ export class ReelStage {
 
   /** Moving reels, pulsing wins, a glow or a line preview need frames; a still stage does not. */
   private needsFrame(now: number): boolean {
-    const moving = this.reels.some((r) => r.phase !== "idle") || this.wins.length > 0 || this.anticipating.size > 0;
+    const reelsMoving = this.reels.some((r) => r.phase !== "idle") || this.anticipating.size > 0;
+    // Pulsing wins need every frame; without motion only a change of the win on view does.
+    let wins = this.wins.length > 0;
+    if (wins && this.reduced) {
+      this.activeWins(now);
+      wins = this.winCycle !== this.drawnCycle;
+    }
     const preview = this.linePreview !== null && now < this.linePreview.until + 50;
-    const draw = this.dirty || moving || preview;
+    const draw = this.dirty || reelsMoving || wins || preview;
     this.dirty = false;
     return draw;
   }
 
   setTiming(timing: SpinTiming): void {
     this.timing = timing;
+  }
+
+  /** Honours the player's "reduce motion" preference from the next spin on. */
+  setReducedMotion(reduced: boolean): void {
+    this.reduced = reduced;
+    this.dirty = true;
   }
 
   /** Number of enabled lines (badges of disabled lines are dimmed). */
@@ -280,6 +306,7 @@ export class ReelStage {
   /** Starts every reel spinning (wind-up, then full speed). */
   spin(): void {
     const now = performance.now();
+    if (!this.spinning) this.restWindow = this.window();
     this.clearWins();
     this.slammed = false;
     this.anticipating.clear();
@@ -303,41 +330,59 @@ export class ReelStage {
     // never reach its plan (quick free spins can follow each other that closely).
     if (!this.reels.every((r) => r.phase === "windup" || r.phase === "spin")) this.spin();
     const now = performance.now();
-    const first = Math.max(now, this.spinStartedAt + (this.slammed ? 0 : this.timing.minSpin));
+    // A slam, or less motion, lands every reel at once, as soon as the answer is here.
+    const direct = this.slammed || this.reduced;
+    const first = Math.max(now, this.spinStartedAt + (direct ? 0 : this.timing.minSpin));
     let at = first;
     let scatters = 0;
     const landed = this.reels.map(
       (reel, i) =>
         new Promise<void>((resolve) => {
           const column = window[i] ?? reel.column();
-          const anticipate = !this.slammed && scatters >= 2;
-          if (i > 0) at += this.slammed ? 0 : this.timing.stagger + (anticipate ? this.timing.anticipation : 0);
+          const anticipate = !direct && scatters >= 2;
+          if (i > 0) at += direct ? 0 : this.timing.stagger + (anticipate ? this.timing.anticipation : 0);
           reel.plan = { at, column, anticipate };
-          reel.onLand = () => {
-            this.onStopSound?.(i);
-            resolve();
-          };
+          reel.onLand = () => this.onStopSound?.(i);
+          // Resolved at rest, after the bounce: the picture on view is then the result.
+          reel.onRest = resolve;
           scatters += column.filter((s) => s === scatter).length;
         }),
     );
     return Promise.all(landed).then(() => undefined);
   }
 
-  /** Slam stop: every reel with a plan lands now; a spin still waiting for its answer lands on arrival. */
+  /**
+   * Slam stop: every reel lands now, in a short fixed time; a spin still waiting for its
+   * answer lands the moment it arrives. Reels still winding up skip to full speed (their
+   * slow start made a slam take a second), and a reel already slowing down finishes quickly.
+   */
   slam(): void {
     this.slammed = true;
     const now = performance.now();
-    for (const reel of this.reels) if (reel.plan && reel.phase !== "decel" && reel.phase !== "bounce") reel.plan.at = now;
-  }
-
-  /** Brings spinning reels back to rest on what they showed (the spin request failed). */
-  abort(): void {
     for (const reel of this.reels) {
-      if (reel.phase !== "idle") {
-        const column = [0, 1, 2].map((r) => reel.symbolAt(Math.round(reel.pos) + r));
-        reel.set(column);
+      if (reel.phase === "windup") {
+        reel.phase = "spin";
+        reel.pos = reel.from;
+        reel.velocity = this.timing.speed;
+      }
+      if (reel.phase === "spin" && reel.plan) reel.plan.at = now;
+      if (reel.phase === "decel") {
+        const elapsed = now - reel.phaseStart;
+        if (reel.duration - elapsed > SLAM_DECEL_MS) {
+          reel.from = reel.pos;
+          reel.phaseStart = now;
+          reel.duration = SLAM_DECEL_MS;
+        }
       }
     }
+  }
+
+  /** The spin request failed: the reels go back to the window they showed before it (no outcome was drawn). */
+  abort(): void {
+    if (this.restWindow) this.show(this.restWindow);
+    else for (const reel of this.reels) reel.set(reel.column());
+    this.restWindow = null;
+    this.anticipating.clear();
     this.dirty = true;
   }
 
@@ -370,8 +415,11 @@ export class ReelStage {
           break;
         }
         case "spin": {
-          reel.velocity = Math.min(this.timing.speed, reel.velocity + this.timing.speed * 5 * dt);
-          reel.pos -= reel.velocity * dt;
+          // Less motion: the reels stand still (dimmed) until the answer lands them.
+          if (!this.reduced) {
+            reel.velocity = Math.min(this.timing.speed, reel.velocity + this.timing.speed * 5 * dt);
+            reel.pos -= reel.velocity * dt;
+          }
           if (reel.plan && now >= reel.plan.at) this.beginDecel(reel, now);
           break;
         }
@@ -388,12 +436,16 @@ export class ReelStage {
           break;
         }
         case "bounce": {
-          const t = Math.min(1, (now - reel.phaseStart) / 160);
+          const t = Math.min(1, (now - reel.phaseStart) / (this.slammed ? SLAM_BOUNCE_MS : 160));
           reel.pos = reel.from + (reel.target - reel.from) * easeOutBack(t);
           if (t >= 1) {
             reel.pos = reel.target;
             reel.phase = "idle";
             reel.plan = null;
+            // The frame at rest must be drawn too (a still stage is otherwise not redrawn).
+            this.dirty = true;
+            reel.onRest?.();
+            reel.onRest = null;
           }
           break;
         }
@@ -404,16 +456,27 @@ export class ReelStage {
   /** Places the server's column a few symbols above the view and eases onto it. */
   private beginDecel(reel: Reel, now: number): void {
     const plan = reel.plan as StopPlan;
+    if (this.reduced) {
+      // No motion: the column is simply there.
+      reel.set(plan.column);
+      this.dirty = true;
+      reel.onLand?.();
+      reel.onRest?.();
+      reel.onLand = null;
+      reel.onRest = null;
+      return;
+    }
     const speed = Math.max(reel.velocity, 8);
-    const distance = this.slammed ? 2 : Math.max(3, Math.round(speed * 0.3));
+    const distance = this.slammed ? 1 : Math.max(3, Math.round(speed * 0.3));
     const target = Math.floor(reel.pos) - distance;
     plan.column.forEach((s, r) => {
       reel.band.set(target + r, s);
     });
     reel.from = reel.pos;
     reel.target = target;
-    // Velocity stays continuous: ease-out-quad starts at 2 x distance / duration.
-    reel.duration = Math.max(120, ((2 * (reel.from - target)) / speed) * 1000);
+    // Velocity stays continuous: ease-out-quad starts at 2 x distance / duration. A slam
+    // takes a short fixed time whatever the speed (a slow reel would otherwise crawl in).
+    reel.duration = this.slammed ? SLAM_DECEL_MS : Math.max(120, ((2 * (reel.from - target)) / speed) * 1000);
     reel.phase = "decel";
     reel.phaseStart = now;
     this.anticipating.delete(this.reels.indexOf(reel));
@@ -479,8 +542,9 @@ export class ReelStage {
         if (!art) continue;
         const row = index - Math.round(reel.pos);
         const isWin = atRest && winning.has(`${i}:${row}`);
-        ctx.globalAlpha = this.dimNonWinning && atRest && !isWin ? 0.38 : 1;
-        if (isWin) {
+        const waiting = this.reduced && reel.phase === "spin";
+        ctx.globalAlpha = (this.dimNonWinning && atRest && !isWin) || waiting ? 0.38 : 1;
+        if (isWin && !this.reduced) {
           const s = 1 + 0.05 * Math.sin(now / 110);
           ctx.drawImage(art, x + (CELL_W * (1 - s)) / 2, y + (CELL_H * (1 - s)) / 2, CELL_W * s, CELL_H * s);
         } else ctx.drawImage(art, x, y, CELL_W, CELL_H);
@@ -492,6 +556,7 @@ export class ReelStage {
     this.drawBadges(now, active);
     this.drawWins(active);
     this.drawLinePreview(now);
+    this.drawnCycle = this.winCycle;
   }
 
   /** Window glass per reel, separators and the golden frame with pearls (drawn once). */
@@ -657,17 +722,25 @@ export class ReelStage {
         ctx.stroke();
       }
     }
-    // The amount: on a single win, next to its last symbol; on all wins, each line's own.
+    // Each win's amount next to one of its symbols: the last one, or an earlier one where
+    // another label already sits (many lines often end on the same cell).
     ctx.font = "bold 26px 'DejaVu Sans', Arial, sans-serif";
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
+    const placed: { x: number; y: number; w: number }[] = [];
+    const drawn: string[] = [];
     for (const w of active) {
-      const lastPos = w.positions[w.positions.length - 1];
-      if (!lastPos || !w.label) continue;
-      const [reel, row] = lastPos;
-      const cx = this.cellX(reel) + CELL_W / 2;
-      const cy = this.cellY(row) + CELL_H - 26;
+      if (!w.label || w.positions.length === 0) continue;
       const width = ctx.measureText(w.label).width + 28;
+      const spots = [...w.positions]
+        .reverse()
+        .flatMap(([reel, row]) =>
+          [CELL_H - 26, CELL_H / 2, 26].map((dy) => ({ x: this.cellX(reel) + CELL_W / 2, y: this.cellY(row) + dy })),
+        );
+      const free = spots.find((p) => placed.every((q) => Math.abs(p.x - q.x) * 2 >= width + q.w || Math.abs(p.y - q.y) >= 40));
+      const { x: cx, y: cy } = free ?? (spots[0] as { x: number; y: number });
+      placed.push({ x: cx, y: cy, w: width });
+      drawn.push(w.label);
       ctx.fillStyle = "rgba(3, 14, 36, 0.88)";
       ctx.strokeStyle = w.color;
       ctx.lineWidth = 3;
@@ -676,7 +749,11 @@ export class ReelStage {
       ctx.stroke();
       ctx.fillStyle = "#fff6c8";
       ctx.fillText(w.label, cx, cy + 1);
-      if (active.length > 3) break; // many lines at once: one label keeps it readable
+    }
+    const key = JSON.stringify(drawn);
+    if (key !== this.labelsKey) {
+      this.labelsKey = key;
+      this.canvas.dataset.labels = key;
     }
   }
 
