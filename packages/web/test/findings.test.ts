@@ -220,9 +220,9 @@ describe.skipIf(!HAS_CHROMIUM)("what a player found (Chromium, real server)", ()
     await force(r, bonusTriggerStops(BET, 3), [pickDrawFor(top)], [pickDrawFor(top)], [pickDrawFor(top)]);
     await r.click('[data-test="spin"]');
     for (const object of [0, 1, 2]) {
-      await r.waitForSelector(".mt-pick.choosing", { timeout: 20_000 });
-      await r.click(`.mt-clam[data-object="${object}"]`);
-      await r.waitForSelector(`.mt-clam[data-object="${object}"].open`);
+      await r.waitForSelector(".pick-screen.choosing", { timeout: 20_000 });
+      await r.click(`.pick-object[data-object="${object}"]`);
+      await r.waitForSelector(`.pick-object[data-object="${object}"].open`);
     }
     await waitIdle(r);
     expect(await stopsUnderBanners(r)).toEqual({ banners: true, stops: 0 });

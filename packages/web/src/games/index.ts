@@ -3,8 +3,10 @@
  * present can be played here (when the server offers it too); the others show as coming
  * soon. A new game is one folder plus its `load` here.
  */
+
+import { svgUrl } from "../shell/kit/art.js";
 import type { GameViewFactory } from "../shell/types.js";
-import { SYMBOL_ART, svgUrl } from "./mermaid-treasure/art.js";
+import { SYMBOL_ART } from "./mermaid-treasure/art.js";
 import { BEWITCHED, GNOMOS_MIX, MONA_LISA_JEWELS, MYSTIC_GEM } from "./thumbnails.js";
 
 export interface ClientGame {

@@ -9,18 +9,19 @@ import { describeError, isSessionEnded } from "../errors.js";
 import { formatCoins, formatDateTime, formatMoney, toCoins } from "../format.js";
 import { takeForce } from "../qa.js";
 import { askAutoplay, showAutoplayStopped } from "./autoplay.js";
-import { betMax, largestBetWithin, lineTotal } from "./bets.js";
 import { closeDialog, dialogOpen, openDialog } from "./dialog.js";
 import { showHistory } from "./history.js";
 import { escapeHtml } from "./html.js";
 import { ICON_SOUND_OFF, ICON_SOUND_ON, TEMPLATE } from "./hud.js";
+import { type BetChoice, BetModel, betSchemaOf } from "./kit/bet-model.js";
+import { BetPanel } from "./kit/bet-panel.js";
 import { Announcer } from "./live.js";
 import { openMenu } from "./menu.js";
 import { prefersReducedMotion } from "./motion.js";
 import type { Settings } from "./settings.js";
 import { Skipper } from "./skip.js";
 import type { Sound } from "./sound.js";
-import { type GameDescription, type GameView, type GameViewFactory, type LineBet, type PlayOptions, playable } from "./types.js";
+import { type GameDescription, type GameView, type GameViewFactory, type PlayOptions, playable } from "./types.js";
 import { WinCounter } from "./win-counter.js";
 
 /**
@@ -50,7 +51,9 @@ export interface ScreenHost {
 export class GameScreen {
   readonly element: HTMLElement;
   private view!: GameView;
-  private bet: LineBet;
+  private betPanel!: BetPanel;
+  private readonly model: BetModel;
+  private bet: BetChoice;
   private mode: Mode = "idle";
   /** The reels are moving (the view says so): the only time STOP is offered. */
   private reelsMoving = false;
@@ -76,7 +79,8 @@ export class GameScreen {
     private readonly host: ScreenHost,
   ) {
     this.balance = info.balance;
-    this.bet = { ...description.bet.default };
+    this.model = new BetModel(betSchemaOf(description));
+    this.bet = this.model.initial();
     this.element = document.createElement("div");
     this.element.className = "game-screen";
     this.element.innerHTML = TEMPLATE(description.name);
@@ -118,6 +122,21 @@ export class GameScreen {
       },
     });
     this.$("stage-area").prepend(this.view.element);
+    this.betPanel = new BetPanel(
+      this.$("bet-controls"),
+      this.model,
+      this.money,
+      {
+        step: (id, delta) => {
+          this.sound.play("click");
+          if (this.betEditable()) this.setBet(this.model.step(this.bet, id, delta));
+        },
+        mode: (mode) => {
+          if (this.betEditable()) this.setBet({ ...this.bet, mode });
+        },
+      },
+      this.jurisdiction.buyBonus,
+    );
     this.wire();
     this.renderBet();
     this.renderMeters();
@@ -175,20 +194,6 @@ export class GameScreen {
     });
     on("autoplay", () => void this.showAutoplay());
     on("bet-max", () => void this.betMax());
-    const step = (field: keyof LineBet, options: number[], delta: number) => {
-      if (!this.betEditable()) return;
-      const i = options.indexOf(this.bet[field]);
-      const next = options[Math.min(options.length - 1, Math.max(0, i + delta))];
-      if (next === undefined) return;
-      this.setBet({ ...this.bet, [field]: next });
-    };
-    const { bet } = this.description;
-    on("coin-value-down", () => step("coinValue", bet.coinValues, -1));
-    on("coin-value-up", () => step("coinValue", bet.coinValues, 1));
-    on("coins-down", () => step("coinsPerLine", bet.coinsPerLine, -1));
-    on("coins-up", () => step("coinsPerLine", bet.coinsPerLine, 1));
-    on("lines-down", () => step("lines", bet.lines, -1));
-    on("lines-up", () => step("lines", bet.lines, 1));
     on("replay-next", () => void this.replayNext());
     on("replay-exit", () => this.exitReplay());
   }
@@ -281,8 +286,8 @@ export class GameScreen {
     return this.mode === "idle" && !this.autoplay;
   }
 
-  private setBet(bet: LineBet): void {
-    const linesChanged = bet.lines !== this.bet.lines;
+  private setBet(bet: BetChoice): void {
+    const linesChanged = bet.kind === "lines" && this.bet.kind === "lines" && bet.lines !== this.bet.lines;
     this.bet = bet;
     this.view.betChanged(bet, linesChanged);
     this.renderBet();
@@ -294,15 +299,15 @@ export class GameScreen {
    */
   private async betMax(): Promise<void> {
     if (!this.betEditable()) return;
-    const max = betMax(this.description.bet, this.bet.coinValue, this.jurisdiction.maxStake);
+    const max = this.model.max(this.bet, this.jurisdiction.maxStake);
     this.setBet(max);
-    const total = this.money(lineTotal(max));
+    const total = this.model.label(max, this.money, this.model.debit(max));
     let spin = false;
     await openDialog({
       name: "bet-max",
       title: "Bet max",
-      body: `<p>Your bet is now <b data-test="bet-max-total">${total}</b>: ${max.lines} lines × ${max.coinsPerLine} coins × ${this.money(max.coinValue)}.</p>
-        <p>Spin once at ${total}?</p>`,
+      body: `<p>Your bet is now <b data-test="bet-max-total">${escapeHtml(total)}</b>${this.spelledOut(max)}.</p>
+        <p>Spin once at ${escapeHtml(total)}?</p>`,
       buttons: [
         { label: "Not now", test: "bet-max-keep" },
         {
@@ -320,35 +325,44 @@ export class GameScreen {
     else this.message(`Bet set to ${total}. Press SPIN to play.`);
   }
 
+  /** ": 15 lines × 5 coins × €0.10" for a line bet, "" otherwise. */
+  private spelledOut(bet: BetChoice): string {
+    if (bet.kind !== "lines") return "";
+    const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+    return `: ${plural(bet.lines, "line")} × ${plural(bet.coinsPerLine, "coin")} × ${this.money(bet.coinValue)}`;
+  }
+
+  /** "1,250 coins" at the bet's coin value; "" for games without coins. */
+  private coins(minor: number, coinValue = this.model.coinValue(this.bet)): string {
+    return coinValue ? formatCoins(toCoins(minor, coinValue)) : "";
+  }
+
   // ---------------------------------------------------------------------------
   // Rendering
 
   private renderBet(): void {
-    this.$("coin-value").textContent = this.money(this.bet.coinValue);
-    this.$("coins").textContent = String(this.bet.coinsPerLine);
-    this.$("lines").textContent = String(this.bet.lines);
+    this.betPanel.render(this.bet);
     this.renderMeters();
   }
 
   private renderMeters(): void {
-    const coinValue = this.bet.coinValue;
     this.$("balance").textContent = this.money(this.balance);
     this.$("balance").dataset.minor = String(this.balance);
-    this.$("balance-coins").textContent = formatCoins(toCoins(this.balance, coinValue));
+    this.$("balance-coins").textContent = this.coins(this.balance);
     // In a replay the BET meter shows the replayed round's bet, not the live one.
     const replayed = this.replayState?.detail;
-    const replayBet = replayed?.bet as Partial<LineBet> | undefined;
-    const total = replayed ? replayed.totalBet : lineTotal(this.bet);
-    const betCoinValue = typeof replayBet?.coinValue === "number" ? replayBet.coinValue : coinValue;
-    this.$("bet").textContent = this.money(total);
-    this.$("bet-coins").textContent = formatCoins(toCoins(total, betCoinValue));
+    const replayBet = replayed ? this.model.fromWire(replayed.bet) : null;
+    const bet = replayBet ?? this.bet;
+    const debit = replayed ? replayed.totalBet : this.model.debit(this.bet);
+    this.$("bet").textContent = this.model.label(bet, this.money, debit);
+    this.$("bet-coins").textContent = this.coins(debit, this.model.coinValue(bet));
     this.renderWin();
   }
 
   private renderWin(): void {
     this.$("win").textContent = this.money(this.shownWin);
     this.$("win").dataset.minor = String(this.shownWin);
-    this.$("win-coins").textContent = formatCoins(toCoins(this.shownWin, this.bet.coinValue));
+    this.$("win-coins").textContent = this.coins(this.shownWin);
   }
 
   private renderButtons(): void {
@@ -376,9 +390,8 @@ export class GameScreen {
     spin.dataset.state = state;
     spin.disabled = disabled;
     const editable = this.betEditable();
-    for (const test of ["coin-value-down", "coin-value-up", "coins-down", "coins-up", "lines-down", "lines-up", "bet-max"]) {
-      this.$<HTMLButtonElement>(test).disabled = !editable;
-    }
+    this.betPanel.setEnabled(editable);
+    this.$<HTMLButtonElement>("bet-max").disabled = !editable;
     const auto = this.$<HTMLButtonElement>("autoplay");
     auto.hidden = !this.jurisdiction.autoplay;
     auto.disabled = !editable;
@@ -450,7 +463,7 @@ export class GameScreen {
     let step: StepResponse;
     try {
       step = await this.api.startRound(this.description.id, {
-        bet: this.bet,
+        bet: this.model.wire(this.bet),
         requestId: newRequestId(),
         ...(autoplayId ? { autoplayId } : {}),
         ...takeForce(),
@@ -530,9 +543,9 @@ export class GameScreen {
       return;
     }
     if (!open) return;
-    const bet = open.bet as LineBet;
-    if (bet && typeof bet.coinValue === "number") {
-      this.bet = { coinValue: bet.coinValue, coinsPerLine: bet.coinsPerLine, lines: bet.lines };
+    const bet = this.model.fromWire(open.bet);
+    if (bet) {
+      this.bet = bet;
       this.view.betChanged(this.bet, false);
       this.renderBet();
     }
@@ -584,24 +597,22 @@ export class GameScreen {
   /** Offers the largest bet the balance covers (within the stake cap) when it does not cover the bet. */
   private async insufficientFunds(): Promise<void> {
     const limit = Math.min(this.balance, this.jurisdiction.maxStake ?? Number.POSITIVE_INFINITY);
-    const offer = largestBetWithin(this.description.bet, limit, this.bet);
-    const smallest = largestBetWithin(this.description.bet, 1, this.bet) ?? this.bet;
-    const describe = (b: LineBet) =>
-      `${b.lines} line${b.lines === 1 ? "" : "s"} × ${b.coinsPerLine} coin${b.coinsPerLine === 1 ? "" : "s"} × ${this.money(b.coinValue)}`;
+    const offer = this.model.largestWithin(limit, this.bet);
+    const stake = (b: BetChoice) => escapeHtml(this.model.label(b, this.money, this.model.debit(b)));
     await openDialog({
       name: "insufficient-funds",
       title: "Insufficient funds",
-      body: `<p>Your balance <b>${this.money(this.balance)}</b> does not cover the bet of <b>${this.money(lineTotal(this.bet))}</b>.</p>
+      body: `<p>Your balance <b>${this.money(this.balance)}</b> does not cover the bet of <b>${stake(this.bet)}</b>.</p>
         ${
           offer
-            ? `<p>The largest bet it covers is <b data-test="offer-bet">${this.money(lineTotal(offer))}</b> (${describe(offer)}).</p>`
-            : `<p>The smallest bet is ${this.money(lineTotal(smallest))}: your balance is below it.</p>`
+            ? `<p>The largest bet it covers is <b data-test="offer-bet">${stake(offer)}</b>${this.spelledOut(offer)}.</p>`
+            : "<p>Your balance is below the smallest bet.</p>"
         }`,
       buttons: [
         ...(offer
           ? [
               {
-                label: `Bet ${this.money(lineTotal(offer))}`,
+                label: `Bet ${this.model.label(offer, this.money)}`,
                 primary: true,
                 test: "use-offer-bet",
                 onClick: () => {
@@ -621,7 +632,7 @@ export class GameScreen {
 
   private async showAutoplay(): Promise<void> {
     if (!this.betEditable() || !this.jurisdiction.autoplay) return;
-    const settings = await askAutoplay(lineTotal(this.bet), this.currency, this.money);
+    const settings = await askAutoplay(this.model.debit(this.bet), this.currency, this.money);
     if (settings) await this.runAutoplay(settings);
   }
 
@@ -630,7 +641,7 @@ export class GameScreen {
     try {
       state = await this.api.startAutoplay({
         gameId: this.description.id,
-        bet: this.bet,
+        bet: this.model.wire(this.bet),
         ...settings,
         requestId: newRequestId(),
       });

@@ -44,11 +44,7 @@ export const TEMPLATE = (name: string) => `
       <div class="meter win" data-meter="win"><label>WIN</label><b data-test="win">–</b><small data-test="win-coins"></small></div>
     </div>
     <div class="hud-controls">
-      <div class="bet-controls">
-        <div class="selector" data-selector="coin-value"><label>COIN VALUE</label><div><button data-test="coin-value-down" aria-label="Lower coin value">−</button><output data-test="coin-value"></output><button data-test="coin-value-up" aria-label="Raise coin value">+</button></div></div>
-        <div class="selector" data-selector="coins"><label>COINS / LINE</label><div><button data-test="coins-down" aria-label="Fewer coins per line">−</button><output data-test="coins"></output><button data-test="coins-up" aria-label="More coins per line">+</button></div></div>
-        <div class="selector" data-selector="lines"><label>LINES</label><div><button data-test="lines-down" aria-label="Fewer lines">−</button><output data-test="lines"></output><button data-test="lines-up" aria-label="More lines">+</button></div></div>
-      </div>
+      <div class="bet-controls" data-test="bet-controls"></div>
       <div class="actions">
         <button class="pill" data-test="autoplay">AUTO</button>
         <button class="pill" data-test="quick" aria-pressed="false">QUICK</button>

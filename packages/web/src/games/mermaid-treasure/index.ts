@@ -8,10 +8,18 @@
 import type { MermaidAction, MermaidAwaiting, MermaidEvent } from "@reelhouse/games";
 import type { OpenRound } from "@reelhouse/protocol";
 import { dispatch, type EventHandlers, narrow, narrowOne, playEvents, tagsOf } from "../../shell/events.js";
-import type { GameContext, GameView, GameViewFactory, LineBet, PlayableStep, PlayOptions } from "../../shell/types.js";
-import { SYMBOL_ART, svgUrl } from "./art.js";
-import { PickScreen } from "./pick.js";
-import { LINE_COLORS, NORMAL_TIMING, QUICK_TIMING, ReelStage, type Window, type WinHighlight } from "./reels.js";
+import { svgUrl } from "../../shell/kit/art.js";
+import { PickScreen } from "../../shell/kit/pick-screen.js";
+import {
+  LINE_COLORS,
+  NORMAL_TIMING,
+  QUICK_TIMING,
+  ReelStage,
+  type Window,
+  type WinHighlight,
+} from "../../shell/kit/reel-stage.js";
+import type { BetChoice, GameContext, GameView, GameViewFactory, PlayableStep, PlayOptions } from "../../shell/types.js";
+import { CELL_H, CELL_W, CLAM_CLOSED, CLAM_OPEN, SYMBOL_ART } from "./art.js";
 
 const SCATTER = "MERMAID";
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -31,6 +39,11 @@ const EVENT_TAGS = tagsOf<MermaidEvent>({
   roundEnded: true,
 });
 const AWAITING_TAGS = tagsOf<MermaidAwaiting>({ pick: true, freeSpin: true });
+
+/** The lines a bet plays (every line for a bet that is not a line bet). */
+function linesOf(bet: BetChoice, all: number): number {
+  return bet.kind === "lines" ? bet.lines : all;
+}
 
 /** Where a free-spin series stands, as the events told it. */
 interface FreeSpinView {
@@ -74,7 +87,14 @@ class MermaidTreasureView implements GameView {
     stage: ReelStage,
   ) {
     this.stage = stage;
-    this.pickScreen = new PickScreen(ctx.money);
+    this.pickScreen = new PickScreen({
+      title: "TREASURE BONUS",
+      objectName: "Clam",
+      closedArt: CLAM_CLOSED,
+      openArt: CLAM_OPEN,
+      money: ctx.money,
+      status: (left, objects) => `PICK ${left} OF ${objects} CLAMS`,
+    });
     this.element = document.createElement("div");
     this.element.className = "mt-stage";
     this.element.dataset.game = "mermaid-treasure";
@@ -85,14 +105,16 @@ class MermaidTreasureView implements GameView {
       <div class="mt-fs-counter hidden" data-test="fs-counter"></div>
       <div class="mt-banner hidden" data-test="banner"></div>
       <div class="mt-overlay hidden" data-test="overlay"></div>`;
-    (this.element.querySelector(".mt-reels") as HTMLElement).append(stage.canvas);
+    const reels = this.element.querySelector(".mt-reels") as HTMLElement;
+    reels.style.setProperty("--ratio", String(stage.aspectRatio));
+    reels.append(stage.canvas);
     // The pick screen covers the whole stage, so a phone in portrait gets room for 12 clams.
     this.element.append(this.pickScreen.element);
     this.counter = this.element.querySelector(".mt-fs-counter") as HTMLElement;
     this.overlay = this.element.querySelector(".mt-overlay") as HTMLElement;
     this.banner = this.element.querySelector(".mt-banner") as HTMLElement;
     stage.setStopSound(() => ctx.sound.play("reelStop"));
-    stage.setEnabledLines(ctx.bet().lines);
+    stage.setEnabledLines(linesOf(ctx.bet(), ctx.description.lines.length));
     stage.start();
   }
 
@@ -106,9 +128,10 @@ class MermaidTreasureView implements GameView {
   }
 
   /** Called by the shell when the bet changes: lights the enabled lines. */
-  betChanged(bet: LineBet, linesChanged: boolean): void {
-    this.stage.setEnabledLines(bet.lines);
-    if (linesChanged) this.stage.previewLines(bet.lines);
+  betChanged(bet: BetChoice, linesChanged: boolean): void {
+    const lines = linesOf(bet, this.ctx.description.lines.length);
+    this.stage.setEnabledLines(lines);
+    if (linesChanged) this.stage.previewLines(lines);
   }
 
   startSpin(options: PlayOptions): void {
@@ -144,7 +167,7 @@ class MermaidTreasureView implements GameView {
     },
     spin: async (event, run) => {
       if (!this.stage.spinning || !this.stage.allMoving) this.startSpin(run.options);
-      await this.stage.land(event.window, SCATTER);
+      await this.stage.land(event.window);
       this.ctx.spinning(false);
     },
     lineWin: (event, run) => {
@@ -336,8 +359,10 @@ class MermaidTreasureView implements GameView {
     return this.ctx.description.symbols.find((s) => s.id === id)?.name ?? id;
   }
 
-  paytable(bet: LineBet): HTMLElement {
+  paytable(choice: BetChoice): HTMLElement {
     const { description, money } = this.ctx;
+    // Mermaid Treasure is a line game: its schema only makes line bets.
+    const bet = choice.kind === "lines" ? choice : { coinValue: 0, coinsPerLine: 0, lines: 0 };
     const root = document.createElement("div");
     root.className = "mt-paytable";
     const names = new Map(description.symbols.map((s) => [s.id, s.name]));
@@ -536,11 +561,16 @@ export const createView: GameViewFactory = async (ctx) => {
     ["J", "SEAHORSE", "NINE"],
     ["FISH", "TURTLE", "K"],
   ];
-  const stage = new ReelStage(
-    description.symbols.map((s) => s.id),
-    description.lines,
+  const stage = new ReelStage({
+    reels: description.reels,
+    rows: description.rows,
+    art: SYMBOL_ART,
+    cell: { width: CELL_W, height: CELL_H },
+    paylines: description.lines,
     initial,
-  );
+    // Two Mermaids down: the reels after them could complete free spins.
+    anticipation: { symbol: SCATTER, count: 2 },
+  });
   await stage.load();
   return new MermaidTreasureView(ctx, stage);
 };

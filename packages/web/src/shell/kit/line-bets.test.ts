@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { allLineBets, betMax, largestBetWithin, lineTotal } from "./bets.js";
+import { allLineBets, largestBetWithin, lineTotal } from "./line-bets.js";
 
 const MERMAID = {
   coinValues: [1, 2, 5, 10, 20, 25, 50, 100],
@@ -29,15 +29,5 @@ describe("largestBetWithin", () => {
         expect(totals.some((t) => t > total && t <= limit)).toBe(false);
       }),
     );
-  });
-});
-
-describe("betMax", () => {
-  it("is all lines and the most coins at the coin value in use", () => {
-    expect(betMax(MERMAID, 10, null)).toEqual({ coinValue: 10, coinsPerLine: 5, lines: 15 });
-  });
-
-  it("stays under a stake cap at that coin value", () => {
-    expect(betMax(MERMAID, 10, 500)).toEqual({ coinValue: 10, coinsPerLine: 5, lines: 10 });
   });
 });

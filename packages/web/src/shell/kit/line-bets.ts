@@ -1,8 +1,8 @@
 /**
- * Choosing line bets from a game's options (pure functions, no DOM): every selectable bet,
- * the largest one an amount covers, and BET MAX.
+ * Line bets (coin value x coins per line x lines) from a game's options, pure: every
+ * selectable bet and the largest one an amount covers.
  */
-import type { LineBet } from "./types.js";
+import type { LineBet } from "../types.js";
 
 /** The options a line game offers, as its description lists them. */
 export interface LineBetOptions {
@@ -41,14 +41,4 @@ export function largestBetWithin(options: LineBetOptions, limit: number, current
   };
   for (const bet of allLineBets(options)) if (lineTotal(bet) <= limit && (!best || better(bet, best))) best = bet;
   return best;
-}
-
-/**
- * BET MAX as the sheets define it: all lines and the most coins per line at the coin value
- * in use. Where a stake cap forbids that, the largest bet at that coin value under the cap.
- */
-export function betMax(options: LineBetOptions, coinValue: number, cap: number | null): LineBet {
-  const full = { coinValue, coinsPerLine: Math.max(...options.coinsPerLine), lines: Math.max(...options.lines) };
-  if (cap === null || lineTotal(full) <= cap) return full;
-  return largestBetWithin({ ...options, coinValues: [coinValue] }, cap, full) ?? full;
 }
