@@ -24,7 +24,7 @@ export interface Tags<E extends TaggedEvent> {
   readonly union?: E;
 }
 
-/** Binds the complete tag list of union `E`: `tagsOf<MermaidEvent>({ spin: true, … })`. */
+/** Binds the complete tag list of union `E`: `tagsOf<GameEvent>({ spin: true, … })`. */
 export function tagsOf<E extends TaggedEvent>(set: TagSet<E>): Tags<E> {
   return { set };
 }

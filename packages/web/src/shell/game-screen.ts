@@ -246,7 +246,7 @@ export class GameScreen {
     if (dialogOpen()) return;
     const target = event.target instanceof HTMLElement ? event.target : null;
     // A form field keeps its space; a control reached with the keyboard answers Space itself
-    // (a clam, a selector). After a mouse click, Space is the game's SPIN/STOP/SKIP again.
+    // (a pick object, a selector). After a mouse click, Space is the game's SPIN/STOP/SKIP again.
     if (target?.matches("input, textarea, select")) return;
     if (target?.matches("button, summary, [role=button]") && target.matches(":focus-visible") && target.dataset.test !== "spin")
       return;

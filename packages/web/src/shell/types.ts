@@ -11,7 +11,7 @@ export type { BetChoice };
 
 /**
  * What GET /api/v1/games/:id describes (the game module's `describe()`). The bet comes as a
- * `betSchema`, or as a line game's `bet` options (Mermaid Treasure), which the shell maps
+ * `betSchema`, or as a line game's `bet` options (the first games' describe data), which the shell maps
  * onto a schema (`kit/bet-model.ts` `betSchemaOf`).
  */
 export interface GameDescription {

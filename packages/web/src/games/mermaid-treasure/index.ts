@@ -18,6 +18,7 @@ import {
   type Window,
   type WinHighlight,
 } from "../../shell/kit/reel-stage.js";
+import { StageOverlays } from "../../shell/kit/stage-overlays.js";
 import type { BetChoice, GameContext, GameView, GameViewFactory, PlayableStep, PlayOptions } from "../../shell/types.js";
 import { CELL_H, CELL_W, CLAM_CLOSED, CLAM_OPEN, SYMBOL_ART } from "./art.js";
 
@@ -74,8 +75,7 @@ class MermaidTreasureView implements GameView {
   private readonly stage: ReelStage;
   private readonly pickScreen: PickScreen;
   private readonly counter: HTMLElement;
-  private readonly overlay: HTMLElement;
-  private readonly banner: HTMLElement;
+  private readonly overlays: StageOverlays;
   private freeSpins: FreeSpinView | null = null;
   /** The next free spin waits for the player (intro after a trigger, or a resumed round). */
   private freeSpinGate: "intro" | "resume" | null = null;
@@ -103,16 +103,15 @@ class MermaidTreasureView implements GameView {
       <div class="mt-logo game-logo" role="img" aria-label="Mermaid Treasure"><span>MERMAID</span><span>TREASURE</span></div>
       <div class="mt-reels"></div>
       <div class="mt-fs-counter hidden" data-test="fs-counter"></div>
-      <div class="mt-banner hidden" data-test="banner"></div>
-      <div class="mt-overlay hidden" data-test="overlay"></div>`;
+`;
     const reels = this.element.querySelector(".mt-reels") as HTMLElement;
     reels.style.setProperty("--ratio", String(stage.aspectRatio));
     reels.append(stage.canvas);
     // The pick screen covers the whole stage, so a phone in portrait gets room for 12 clams.
     this.element.append(this.pickScreen.element);
     this.counter = this.element.querySelector(".mt-fs-counter") as HTMLElement;
-    this.overlay = this.element.querySelector(".mt-overlay") as HTMLElement;
-    this.banner = this.element.querySelector(".mt-banner") as HTMLElement;
+    this.overlays = new StageOverlays(ctx.pause, () => ctx.sound.play("click"));
+    this.element.append(this.overlays.banner, this.overlays.overlay);
     stage.setStopSound(() => ctx.sound.play("reelStop"));
     stage.setEnabledLines(linesOf(ctx.bet(), ctx.description.lines.length));
     stage.start();
@@ -333,7 +332,7 @@ class MermaidTreasureView implements GameView {
   reset(): void {
     // Feature screens close; the last wins stay on view until the next spin.
     this.pickScreen.close();
-    this.overlay.classList.add("hidden");
+    this.overlays.hide();
     this.pendingPick = null;
     this.freeSpinGate = null;
     this.endFreeSpins();
@@ -478,51 +477,32 @@ class MermaidTreasureView implements GameView {
   }
 
   /** A big message over the reels for a moment. */
-  private async flash(text: string, options: PlayOptions): Promise<void> {
-    this.banner.textContent = text;
-    this.banner.classList.remove("hidden");
-    await this.ctx.pause(options.quick ? 900 : 1600);
-    this.banner.classList.add("hidden");
+  private flash(text: string, options: PlayOptions): Promise<void> {
+    return this.overlays.flash(text, options.quick ? 900 : 1600);
   }
 
   /** The free-spin intro (or the resume screen after a reload); the player starts them. */
   private intro(a: Extract<MermaidAwaiting, { type: "freeSpin" }>, gate: "intro" | "resume"): Promise<void> {
-    const title = gate === "intro" ? `${a.awarded} FREE SPINS` : "FREE SPINS IN PROGRESS";
-    const text =
-      gate === "intro"
-        ? `All line wins are tripled <b>×${a.multiplier}</b>. Three or more Mermaids add 10 more.`
-        : `You have played ${a.played} of ${a.awarded} free spins. Line wins ×${a.multiplier}.`;
-    return this.dialog(title, text, gate === "intro" ? "START" : "CONTINUE", 0, "fs-intro");
+    return this.overlays.card({
+      title: gate === "intro" ? `${a.awarded} FREE SPINS` : "FREE SPINS IN PROGRESS",
+      html:
+        gate === "intro"
+          ? `All line wins are tripled <b>×${a.multiplier}</b>. Three or more Mermaids add 10 more.`
+          : `You have played ${a.played} of ${a.awarded} free spins. Line wins ×${a.multiplier}.`,
+      button: gate === "intro" ? "START" : "CONTINUE",
+      autoCloseMs: 0,
+      test: "fs-intro",
+    });
   }
 
   private async outro(spins: number, win: number, options: PlayOptions): Promise<void> {
     this.ctx.sound.play(win > 0 ? "bigWin" : "click");
-    await this.dialog(
-      "FREE SPINS COMPLETE",
-      `You won <b>${this.ctx.money(win)}</b> in ${spins} free spins.`,
-      "COLLECT",
-      options.replay ? 1500 : 4000,
-      "fs-outro",
-    );
-  }
-
-  /** An overlay card with one button; resolves on the button (or after `autoCloseMs`). */
-  private dialog(title: string, html: string, button: string, autoCloseMs: number, test: string): Promise<void> {
-    this.overlay.innerHTML = `<div class="mt-card" data-test="${test}"><h2>${title}</h2><p>${html}</p><button class="btn primary" data-primary>${button}</button></div>`;
-    this.overlay.classList.remove("hidden");
-    return new Promise((resolve) => {
-      let timer = 0;
-      const done = () => {
-        clearTimeout(timer);
-        this.overlay.classList.add("hidden");
-        this.overlay.innerHTML = "";
-        resolve();
-      };
-      (this.overlay.querySelector("button") as HTMLButtonElement).addEventListener("click", () => {
-        this.ctx.sound.play("click");
-        done();
-      });
-      if (autoCloseMs > 0) timer = window.setTimeout(done, autoCloseMs);
+    await this.overlays.card({
+      title: "FREE SPINS COMPLETE",
+      html: `You won <b>${this.ctx.money(win)}</b> in ${spins} free spins.`,
+      button: "COLLECT",
+      autoCloseMs: options.replay ? 1500 : 4000,
+      test: "fs-outro",
     });
   }
 }

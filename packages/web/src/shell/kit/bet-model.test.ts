@@ -4,7 +4,7 @@ import { BetModel, betSchemaOf } from "./bet-model.js";
 
 const money = (minor: number) => `€${(minor / 100).toFixed(2)}`;
 
-/** Mermaid Treasure's describe data (line bets, no schema of its own). */
+/** A 15-line game's describe data (line bets, no schema of its own). */
 const lines = betSchemaOf({
   bet: {
     coinValues: [1, 2, 5, 10, 20, 25, 50, 100],

@@ -19,7 +19,7 @@ export interface BetField {
 
 /**
  * The schema of a game's description: its `betSchema` when it has one; otherwise a line
- * game's `bet: {coinValues, coinsPerLine, lines, default}` (Mermaid Treasure's describe data).
+ * game's `bet: {coinValues, coinsPerLine, lines, default}` (the describe data of the first games).
  */
 export function betSchemaOf(description: { betSchema?: BetSchema; bet?: Partial<LineBetSchema> }): BetSchema {
   if (description.betSchema) return description.betSchema;

@@ -7,9 +7,9 @@ import { svgUrl } from "./art.js";
 
 /** A game's look and words for its pick screen. */
 export interface PickScreenOptions {
-  /** The heading ("TREASURE BONUS"). */
+  /** The heading ("PICK BONUS"). */
   title: string;
-  /** What one object is called, for its accessible name ("Clam" gives "Clam 3"). */
+  /** What one object is called, for its accessible name ("Chest" gives "Chest 3"). */
   objectName: string;
   /** SVG sources of a closed and an opened object. */
   closedArt: string;
@@ -60,7 +60,7 @@ export class PickScreen {
     return !this.element.classList.contains("hidden");
   }
 
-  /** Opens the screen for `picks` choices among `objects` clams, with any already revealed. */
+  /** Opens the screen for `picks` choices among `objects` objects, with any already revealed. */
   open(picks: number, objects: number, revealed: Revealed[] = []): void {
     this.objects = objects;
     this.picks = picks;
@@ -90,7 +90,7 @@ export class PickScreen {
     this.update();
   }
 
-  /** Waits for the player to choose a closed clam. */
+  /** Waits for the player to choose a closed object. */
   pick(): Promise<number> {
     this.setChoosing(true);
     this.update();
