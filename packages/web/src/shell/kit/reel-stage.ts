@@ -452,7 +452,10 @@ export class ReelStage {
           scatters += column.filter((s) => s === this.options.anticipation?.symbol).length;
         }),
     );
-    return Promise.all(landed).then(() => undefined);
+    return Promise.all(landed).then(() => {
+      // The result is on view: a later failure has nothing to take back.
+      this.restWindow = null;
+    });
   }
 
   /**
