@@ -16,8 +16,8 @@ import type {
   StartRoundRequest,
   StepResponse,
 } from "@reelhouse/protocol";
-import { statusSentence } from "./errors.js";
 import type { GameDescription } from "./shell/types.js";
+import { statusSentence } from "./status-text.js";
 
 /**
  * A 4xx/5xx answer (status 0: no connection), with the server's stable code and details.
