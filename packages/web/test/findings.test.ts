@@ -169,6 +169,7 @@ describe.skipIf(!HAS_CHROMIUM)("what a player found (Chromium, real server)", ()
   it("big win: the banner counts the amount up, one press skips to it, the WIN meter shows it, no STOP while nothing spins", async () => {
     const p = await newPage();
     await openGame(p);
+    await quick(p, false); // the full-length count-up, so it is caught mid-way
     const big = bigWinStops(BET, 15, 4);
     await recordLabels(p);
     await force(p, big.stops);
