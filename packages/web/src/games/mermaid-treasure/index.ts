@@ -8,7 +8,7 @@
 import type { MermaidAction, MermaidAwaiting, MermaidEvent } from "@reelhouse/games";
 import type { OpenRound } from "@reelhouse/protocol";
 import { dispatch, type EventHandlers, narrow, narrowOne, playEvents, tagsOf } from "../../shell/events.js";
-import { svgUrl } from "../../shell/kit/art.js";
+import { renderLines, renderPaytable } from "../../shell/kit/paytable.js";
 import { PickScreen } from "../../shell/kit/pick-screen.js";
 import {
   LINE_COLORS,
@@ -362,67 +362,27 @@ class MermaidTreasureView implements GameView {
     const { description, money } = this.ctx;
     // Mermaid Treasure is a line game: its schema only makes line bets.
     const bet = choice.kind === "lines" ? choice : { coinValue: 0, coinsPerLine: 0, lines: 0 };
-    const root = document.createElement("div");
-    root.className = "mt-paytable";
-    const names = new Map(description.symbols.map((s) => [s.id, s.name]));
-    const linePays = description.paytable.lines;
-    const scatterPays = description.paytable.scatter;
-    const cards: string[] = [];
-    const order = description.symbols.map((s) => s.id);
-    for (const id of order) {
-      const pays = linePays[id] ?? scatterPays[id];
-      const rows: string[] = [];
-      if (linePays[id]) {
-        for (let k = (pays ?? []).length; k >= 1; k--) {
-          const coinsPerCoin = (pays ?? [])[k - 1] ?? 0;
-          if (coinsPerCoin <= 0) continue;
-          const coins = coinsPerCoin * bet.coinsPerLine;
-          rows.push(
-            `<tr><td>${k}×</td><td>${coins.toLocaleString("en")} coins</td><td>${money(coins * bet.coinValue)}</td></tr>`,
-          );
-        }
-      } else if (scatterPays[id]) {
-        const totalBet = bet.coinValue * bet.coinsPerLine * bet.lines;
-        for (let k = (pays ?? []).length; k >= 1; k--) {
-          const times = (pays ?? [])[k - 1] ?? 0;
-          if (times <= 0) continue;
-          rows.push(`<tr><td>${k}×</td><td>${times}× total bet</td><td>${money(times * totalBet)}</td></tr>`);
-        }
-      }
-      const kind = description.symbols.find((s) => s.id === id)?.kind;
-      const note =
-        kind === "wild"
-          ? "WILD — substitutes for all symbols except Mermaid and Treasure"
-          : kind === "scatter"
-            ? "SCATTER — pays anywhere; 3 or more award free spins"
-            : kind === "bonus"
-              ? "BONUS — 3 or more from reel 1 on an enabled line start the Treasure bonus"
-              : "";
-      cards.push(`<div class="pay-card pay-${kind}" data-symbol="${id}">
-        <img alt="${names.get(id) ?? id}" src="${svgUrl(SYMBOL_ART[id] ?? "")}">
-        <div><div class="pay-name">${names.get(id) ?? id}</div>${note ? `<div class="pay-note">${note}</div>` : ""}
-        ${rows.length ? `<table>${rows.join("")}</table>` : ""}</div></div>`);
-    }
-    root.innerHTML = `<p class="pay-bet">Pays at your bet: ${bet.coinsPerLine} coin(s) per line × ${money(bet.coinValue)} per coin, ${bet.lines} line(s).
-      Line wins pay left to right from reel 1 on enabled lines; only the highest win per line is paid.</p>
-      <div class="pay-grid">${cards.join("")}</div>`;
-    return root;
+    return renderPaytable(
+      bet,
+      {
+        symbols: description.symbols,
+        linePays: description.paytable.lines,
+        scatterPays: description.paytable.scatter,
+        art: SYMBOL_ART,
+        notes: {
+          wild: "WILD — substitutes for all symbols except Mermaid and Treasure",
+          scatter: "SCATTER — pays anywhere; 3 or more award free spins",
+          bonus: "BONUS — 3 or more from reel 1 on an enabled line start the Treasure bonus",
+        },
+        howLinesPay: "Line wins pay left to right from reel 1 on enabled lines; only the highest win per line is paid.",
+      },
+      money,
+    );
   }
 
   gameLines(): HTMLElement {
-    const root = document.createElement("div");
-    root.className = "mt-lines";
     const { lines, reels, rows } = this.ctx.description;
-    root.innerHTML = lines
-      .map((line, i) => {
-        const cells: string[] = [];
-        for (let row = 0; row < rows; row++) {
-          for (let reel = 0; reel < reels; reel++) cells.push(`<i class="${line[reel] === row ? "on" : ""}"></i>`);
-        }
-        return `<figure data-line="${i + 1}" style="--line:${LINE_COLORS[i % LINE_COLORS.length]}"><div class="line-grid" style="grid-template-columns:repeat(${reels},1fr)">${cells.join("")}</div><figcaption>Line ${i + 1}</figcaption></figure>`;
-      })
-      .join("");
-    return root;
+    return renderLines(lines, reels, rows, LINE_COLORS);
   }
 
   rules(): HTMLElement {
