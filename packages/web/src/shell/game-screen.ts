@@ -9,6 +9,7 @@ import { describeError, isSessionEnded } from "../errors.js";
 import { formatCoins, formatDateTime, formatMoney, toCoins } from "../format.js";
 import { takeForce } from "../qa.js";
 import { askAutoplay, showAutoplayStopped } from "./autoplay.js";
+import { confirmBetMax, offerAffordableBet } from "./bet-dialogs.js";
 import { closeDialog, dialogOpen, openDialog } from "./dialog.js";
 import { showHistory } from "./history.js";
 import { escapeHtml } from "./html.js";
@@ -19,6 +20,7 @@ import { Announcer } from "./live.js";
 import { openMenu } from "./menu.js";
 import { prefersReducedMotion } from "./motion.js";
 import type { Settings } from "./settings.js";
+import { showSettings } from "./settings-dialog.js";
 import { Skipper } from "./skip.js";
 import type { Sound } from "./sound.js";
 import { type GameDescription, type GameView, type GameViewFactory, type PlayOptions, playable } from "./types.js";
@@ -301,35 +303,8 @@ export class GameScreen {
     if (!this.betEditable()) return;
     const max = this.model.max(this.bet, this.jurisdiction.maxStake);
     this.setBet(max);
-    const total = this.model.label(max, this.money, this.model.debit(max));
-    let spin = false;
-    await openDialog({
-      name: "bet-max",
-      title: "Bet max",
-      body: `<p>Your bet is now <b data-test="bet-max-total">${escapeHtml(total)}</b>${this.spelledOut(max)}.</p>
-        <p>Spin once at ${escapeHtml(total)}?</p>`,
-      buttons: [
-        { label: "Not now", test: "bet-max-keep" },
-        {
-          label: `SPIN ${total}`,
-          primary: true,
-          test: "bet-max-spin",
-          onClick: () => {
-            spin = true;
-            return undefined;
-          },
-        },
-      ],
-    });
-    if (spin) await this.playRound();
-    else this.message(`Bet set to ${total}. Press SPIN to play.`);
-  }
-
-  /** ": 15 lines × 5 coins × €0.10" for a line bet, "" otherwise. */
-  private spelledOut(bet: BetChoice): string {
-    if (bet.kind !== "lines") return "";
-    const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-    return `: ${plural(bet.lines, "line")} × ${plural(bet.coinsPerLine, "coin")} × ${this.money(bet.coinValue)}`;
+    if (await confirmBetMax(this.model, max, this.money)) await this.playRound();
+    else this.message(`Bet set to ${this.model.label(max, this.money, this.model.debit(max))}. Press SPIN to play.`);
   }
 
   /** "1,250 coins" at the bet's coin value; "" for games without coins. */
@@ -596,35 +571,8 @@ export class GameScreen {
 
   /** Offers the largest bet the balance covers (within the stake cap) when it does not cover the bet. */
   private async insufficientFunds(): Promise<void> {
-    const limit = Math.min(this.balance, this.jurisdiction.maxStake ?? Number.POSITIVE_INFINITY);
-    const offer = this.model.largestWithin(limit, this.bet);
-    const stake = (b: BetChoice) => escapeHtml(this.model.label(b, this.money, this.model.debit(b)));
-    await openDialog({
-      name: "insufficient-funds",
-      title: "Insufficient funds",
-      body: `<p>Your balance <b>${this.money(this.balance)}</b> does not cover the bet of <b>${stake(this.bet)}</b>.</p>
-        ${
-          offer
-            ? `<p>The largest bet it covers is <b data-test="offer-bet">${stake(offer)}</b>${this.spelledOut(offer)}.</p>`
-            : "<p>Your balance is below the smallest bet.</p>"
-        }`,
-      buttons: [
-        ...(offer
-          ? [
-              {
-                label: `Bet ${this.model.label(offer, this.money)}`,
-                primary: true,
-                test: "use-offer-bet",
-                onClick: () => {
-                  this.setBet(offer);
-                  return undefined;
-                },
-              },
-            ]
-          : []),
-        { label: "Close" },
-      ],
-    });
+    const offer = await offerAffordableBet(this.model, this.bet, this.balance, this.jurisdiction.maxStake, this.money);
+    if (offer) this.setBet(offer);
   }
 
   // ---------------------------------------------------------------------------
@@ -682,35 +630,10 @@ export class GameScreen {
   // ---------------------------------------------------------------------------
   // Settings, history and replay
 
-  private async showSettings(): Promise<void> {
-    const body = document.createElement("div");
-    body.className = "settings";
-    body.innerHTML = `
-      <label class="check"><input type="checkbox" data-test="set-sound" ${this.settings.sound ? "checked" : ""}> Sound</label>
-      <label>Volume <input type="range" min="0" max="100" data-test="set-volume" value="${Math.round(this.settings.volume * 100)}"></label>
-      ${this.jurisdiction.turbo ? `<label class="check"><input type="checkbox" data-test="set-quick" ${this.settings.quick ? "checked" : ""}> Quick spin</label>` : ""}
-      <p class="hint">Press <kbd>Space</kbd> to spin, stop and skip. Jurisdiction: ${escapeHtml(this.jurisdiction.id)}.</p>`;
-    body.querySelector<HTMLInputElement>('[data-test="set-sound"]')?.addEventListener("change", (e) => {
-      this.settings.sound = (e.target as HTMLInputElement).checked;
-      this.sound.setEnabled(this.settings.sound);
-    });
-    body.querySelector<HTMLInputElement>('[data-test="set-volume"]')?.addEventListener("input", (e) => {
-      this.settings.volume = Number((e.target as HTMLInputElement).value) / 100;
-      this.sound.setVolume(this.settings.volume);
-      this.sound.play("click");
-    });
-    body.querySelector<HTMLInputElement>('[data-test="set-quick"]')?.addEventListener("change", (e) => {
-      this.settings.quick = (e.target as HTMLInputElement).checked;
-    });
-    await openDialog({
-      name: "settings",
-      title: "Settings",
-      body,
-      onClose: () => {
-        this.settings.save();
-        this.$<HTMLInputElement>("volume").value = String(Math.round(this.settings.volume * 100));
-        this.renderButtons();
-      },
+  private showSettings(): Promise<void> {
+    return showSettings(this.settings, this.sound, this.jurisdiction, () => {
+      this.$<HTMLInputElement>("volume").value = String(Math.round(this.settings.volume * 100));
+      this.renderButtons();
     });
   }
 
