@@ -184,3 +184,53 @@ export interface RoundDetail extends HistoryRound {
   bet: unknown;
   steps: { index: number; action: unknown; events: unknown[]; win: number; at: string }[];
 }
+
+/**
+ * How a game's bet is chosen, for a client to build its bet panel from data (a game's
+ * description may carry it as `betSchema`). Every amount is in minor units.
+ * - `lines`: coin value x coins per line x lines (one `lines` value: fixed lines);
+ * - `fixed`: a list of total stakes (0.40–50.00 EUR), each with an optional non-cash part
+ *   ("0.20 EUR + 1 Bonus").
+ * Either may offer buy modes: a feature bought for a multiple of the total bet.
+ */
+export type BetSchema = LineBetSchema | FixedBetSchema;
+
+export interface LineBetSchema {
+  kind: "lines";
+  coinValues: number[];
+  coinsPerLine: number[];
+  lines: number[];
+  default: { coinValue: number; coinsPerLine: number; lines: number };
+  buyModes?: BuyMode[];
+}
+
+export interface FixedBetSchema {
+  kind: "fixed";
+  stakes: Stake[];
+  /** Index of the default stake. */
+  default: number;
+  buyModes?: BuyMode[];
+}
+
+/** One selectable total stake: cash, plus an optional stake in another unit (e.g. 1 Bonus). */
+export interface Stake {
+  cash: number;
+  extra?: { amount: number; unit: string };
+}
+
+/** A feature the player may buy instead of a plain spin. */
+export interface BuyMode {
+  id: string;
+  label: string;
+  /** The price as a multiple of the total bet (4.5, 15, 71.5); the server debits the exact amount. */
+  priceTimesBet: number;
+  description?: string;
+}
+
+/**
+ * The bet a client sends for a `BetSchema`: `{coinValue, coinsPerLine, lines}` for line
+ * games, `{stake}` (the index in `stakes`) for fixed stakes; `mode` names a bought buy mode.
+ */
+export type WireBet =
+  | { coinValue: number; coinsPerLine: number; lines: number; mode?: string }
+  | { stake: number; mode?: string };

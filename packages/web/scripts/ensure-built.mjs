@@ -16,6 +16,7 @@ const distIndex = join(webRoot, "dist", "index.html");
 const sources = [
   join(webRoot, "src"),
   join(webRoot, "index.html"),
+  join(webRoot, "kit.html"),
   join(webRoot, "vite.config.ts"),
   join(webRoot, "package.json"),
 ];

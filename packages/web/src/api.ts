@@ -17,14 +17,20 @@ import type {
   StepResponse,
 } from "@reelhouse/protocol";
 import type { GameDescription } from "./shell/types.js";
+import { statusSentence } from "./status-text.js";
 
-/** A 4xx/5xx answer, with the server's stable code and details. */
+/**
+ * A 4xx/5xx answer (status 0: no connection), with the server's stable code and details.
+ * `serverMessage` is the server's own sentence when the body was its JSON error, null when
+ * the body was something else (a proxy's HTML page): the message is then a plain sentence.
+ */
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
     readonly details: Record<string, unknown> = {},
+    readonly serverMessage: string | null = null,
   ) {
     super(message);
     this.name = "ApiRequestError";
@@ -65,14 +71,15 @@ export class Api {
         headers,
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
-    } catch (error) {
+    } catch {
       // The connection dropped: the request may or may not have been committed, so retry it
       // unchanged (same requestId) and let the server's idempotency answer.
       if (retries < 4) {
         await sleep(400 * 2 ** retries);
         return this.request<T>(method, path, body, retries + 1);
       }
-      throw new ApiRequestError(0, "NETWORK", `Cannot reach the game server (${String(error)}).`);
+      // The browser's own text ("Failed to fetch") says nothing to a player.
+      throw new ApiRequestError(0, "NETWORK", statusSentence(0));
     }
     const text = await response.text();
     let parsed: unknown = null;
@@ -92,11 +99,13 @@ export class Api {
         await sleep(retryAfterMs + 50);
         return this.request<T>(method, path, body, retries + 1);
       }
+      const serverMessage = typeof error?.message === "string" ? error.message : null;
       throw new ApiRequestError(
         response.status,
         error?.code ?? `HTTP_${response.status}`,
-        error?.message ?? (text || response.statusText),
+        serverMessage ?? statusSentence(response.status),
         error?.details ?? {},
+        serverMessage,
       );
     }
     return parsed as T;

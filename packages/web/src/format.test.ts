@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatCoins, formatMoney, groupDigits, parseMoneyInput, toCoins } from "./format.js";
+import { formatCoins, formatMoney, formatMoneyCode, groupDigits, parseMoneyInput, readMoneyInput, toCoins } from "./format.js";
 
 describe("formatMoney", () => {
   it("formats minor units with grouping and two decimals", () => {
@@ -49,7 +49,39 @@ describe("parseMoneyInput", () => {
   });
 
   it("refuses what is not an amount", () => {
-    for (const bad of ["", "-5", "1.234", "abc", "1e3", "12.3.4"]) expect(parseMoneyInput(bad)).toBeNull();
+    for (const bad of ["", "-5", "abc", "1e3", "12.3.4", "4,5,0", "1,2345", "0,500", "4 50", "1.234.56"])
+      expect(parseMoneyInput(bad)).toBeNull();
+  });
+
+  it("reads a decimal comma and a decimal point alike, with grouping either way", () => {
+    for (const text of ["4,50", "4.50", "4,5", "€4,50", "4,50 €", "EUR 4.50", "4.50 EUR"])
+      expect(parseMoneyInput(text)).toBe(450);
+    for (const text of ["1,234.50", "1.234,50", "1 234,50", "1'234.50", "1\u00a0234,50"])
+      expect(parseMoneyInput(text)).toBe(123450);
+    expect(parseMoneyInput("1,000,000")).toBe(100_000_000);
+    expect(parseMoneyInput("1.000.000")).toBe(100_000_000);
+    expect(parseMoneyInput("1,251")).toBe(125_100); // 1.251 is no amount: only grouping reads it
+    expect(parseMoneyInput("1.234")).toBe(123_400);
+  });
+
+  it("refuses, with a reason, an amount that reads two ways", () => {
+    expect(readMoneyInput("1,250")).toEqual({
+      ok: false,
+      reason: '"1,250" could mean 1,250.00 or 1.25: write 1250 or 1.25.',
+    });
+    expect(readMoneyInput("4,5,0")).toEqual({ ok: false, reason: '"4,5,0" is not an amount: write it like 4.50 or 4,50.' });
+    expect(readMoneyInput("2.999")).toEqual({ ok: true, minor: 299_900 });
+  });
+
+  it("reads the same amount whichever decimal mark formats it", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e12 }), (minor) => {
+        const english = formatMoneyCode(minor, "EUR");
+        const european = english.replace(/[,.]/g, (c) => (c === "," ? "." : ","));
+        expect(parseMoneyInput(english)).toBe(minor);
+        expect(parseMoneyInput(european)).toBe(minor);
+      }),
+    );
   });
 
   it("inverts formatMoney for every non-negative amount", () => {

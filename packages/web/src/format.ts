@@ -49,15 +49,79 @@ export function formatDateTime(iso: string): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
+/** What {@link readMoneyInput} made of a typed amount: minor units, or why it is refused. */
+export type MoneyReading = { ok: true; minor: number } | { ok: false; reason: string };
+
+/** A run of digits split by one grouping mark: the first group 1-3 digits, then groups of exactly 3. */
+function ungroup(text: string, mark: string): string | null {
+  const groups = text.split(mark);
+  const [head, ...rest] = groups;
+  if (head === undefined || !/^\d{1,3}$/.test(head) || (head.startsWith("0") && rest.length > 0)) return null;
+  return rest.every((g) => /^\d{3}$/.test(g)) ? groups.join("") : null;
+}
+
 /**
- * Reads an amount a person typed ("12", "12.5", "1,250.00") into minor units, from the
- * digits (never through a float). Returns null when it is not a valid non-negative amount.
+ * Reads an amount a person typed into minor units, from the digits (never through a float).
+ * Both decimal marks are accepted, "4.50" and "4,50", with grouping written either way
+ * ("1,234.50", "1.234,50", "1 234,50"). An amount that reads two ways is refused with a
+ * reason rather than guessed: "1,250" is 1,250.00 with English grouping and 1.25 with a
+ * decimal comma (a loss limit read 1,000 times too high is the bug this prevents).
+ */
+export function readMoneyInput(text: string): MoneyReading {
+  const shown = text.trim();
+  const refuse = (reason: string): MoneyReading => ({ ok: false, reason });
+  const notAmount = refuse(`"${shown}" is not an amount: write it like 4.50 or 4,50.`);
+  // Currency signs and codes around the number, and spaces or apostrophes used for grouping.
+  let body = shown.replace(/^(?:[€$£]|EUR|USD|GBP)\s*|\s*(?:[€$£]|EUR|USD|GBP)$/gi, "");
+  if (body === "") return refuse("Enter an amount, like 4.50.");
+  if (/[\s\u00a0\u202f'’]/.test(body)) {
+    const grouped = /^(\d{1,3}(?:[\s\u00a0\u202f'’]\d{3})+)([.,]\d*)?$/.exec(body);
+    if (!grouped) return notAmount;
+    body = (grouped[1] ?? "").replace(/\D/g, "") + (grouped[2] ?? "");
+  }
+  if (!/^\d[\d.,]*$/.test(body)) return notAmount;
+  const marks = body.replace(/\d/g, "");
+  let whole: string | null;
+  let decimals = "";
+  const last = Math.max(body.lastIndexOf("."), body.lastIndexOf(","));
+  if (marks === "") whole = body;
+  else if (marks.includes(".") && marks.includes(",")) {
+    // Both marks: the last one is the decimal mark, the other groups the thousands.
+    const decimalMark = body.charAt(last);
+    if (marks.indexOf(decimalMark) !== marks.length - 1) return notAmount;
+    whole = ungroup(body.slice(0, last), decimalMark === "." ? "," : ".");
+    decimals = body.slice(last + 1);
+  } else if (marks.length > 1) {
+    // One mark, several times: thousands grouping of a whole amount.
+    whole = ungroup(body, marks.charAt(0));
+  } else {
+    whole = body.slice(0, last);
+    decimals = body.slice(last + 1);
+    if (decimals.length === 3 && ungroup(body, marks) !== null) {
+      // "1,251" can only be grouping (no amount has three decimals); "1,250" may be 1.25 too.
+      if (!decimals.endsWith("0")) return { ok: true, minor: Number(whole + decimals) * 100 };
+      const asGrouped = formatMoneyCode(Number(whole + decimals) * 100, "").trim();
+      const asDecimal = `${whole}.${decimals.slice(0, 2)}`;
+      return refuse(`"${shown}" could mean ${asGrouped} or ${asDecimal}: write ${whole}${decimals} or ${asDecimal}.`);
+    }
+  }
+  if (whole === null || whole === "" || whole.length > 12 || !/^\d*$/.test(decimals)) return notAmount;
+  if (decimals.length > 2) return refuse(`"${shown}" has more than two decimals.`);
+  return { ok: true, minor: Number(whole) * 100 + Number(decimals.padEnd(2, "0")) };
+}
+
+/**
+ * Reads a typed amount into minor units; null when {@link readMoneyInput} refuses it.
  */
 export function parseMoneyInput(text: string): number | null {
-  const cleaned = text.trim().replace(/[€$£\s,]/g, "");
-  const match = /^(\d{1,12})(?:\.(\d{0,2}))?$/.exec(cleaned);
-  if (!match) return null;
-  const whole = Number(match[1]);
-  const cents = Number((match[2] ?? "").padEnd(2, "0"));
-  return whole * 100 + cents;
+  const reading = readMoneyInput(text);
+  return reading.ok ? reading.minor : null;
+}
+
+/** Formats minor units with the currency code after the digits: "4.50 EUR", "1,234.50 EUR". */
+export function formatMoneyCode(minor: number, currency: string): string {
+  if (!Number.isSafeInteger(minor)) throw new RangeError(`money must be an integer in minor units, got ${minor}`);
+  const abs = Math.abs(minor);
+  const digits = `${groupDigits(Math.trunc(abs / 100))}.${String(abs % 100).padStart(2, "0")}`;
+  return `${minor < 0 ? "-" : ""}${digits} ${currency}`;
 }

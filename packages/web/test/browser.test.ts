@@ -257,13 +257,13 @@ describe.skipIf(!HAS_CHROMIUM)("browser client (Chromium, real server)", () => {
     await p.click('[data-test="autoplay"]');
     await p.fill('[data-test="ap-loss"]', "100");
     await p.click('[data-test="ap-start"]');
-    await p.waitForSelector(".mt-pick.choosing", { timeout: 20_000 });
+    await p.waitForSelector(".pick-screen.choosing", { timeout: 20_000 });
     await p.waitForTimeout(1500);
-    expect(await p.locator(".mt-clam.open").count()).toBe(0);
+    expect(await p.locator(".pick-object.open").count()).toBe(0);
     for (const object of [1, 2, 3]) {
-      await p.waitForSelector(".mt-pick.choosing");
-      await p.click(`.mt-clam[data-object="${object}"]`);
-      await p.waitForSelector(`.mt-clam[data-object="${object}"].open`);
+      await p.waitForSelector(".pick-screen.choosing");
+      await p.click(`.pick-object[data-object="${object}"]`);
+      await p.waitForSelector(`.pick-object[data-object="${object}"].open`);
     }
     await p.waitForSelector('[data-dialog="autoplay-stopped"]', { timeout: 20_000 });
     expect(await p.getAttribute('[data-test="ap-reason"]', "data-reason")).toBe("feature");
@@ -328,23 +328,23 @@ describe.skipIf(!HAS_CHROMIUM)("browser client (Chromium, real server)", () => {
     ];
     await force(p, bonusTriggerStops(BET, 3), [pickDrawFor(top)]);
     await p.click('[data-test="spin"]');
-    await p.waitForSelector(".mt-pick.choosing", { timeout: 20_000 });
-    expect(await p.locator(".mt-clam").count()).toBe(12);
+    await p.waitForSelector(".pick-screen.choosing", { timeout: 20_000 });
+    expect(await p.locator(".pick-object").count()).toBe(12);
     expect(await p.textContent('[data-test="pick-status"]')).toContain("PICK 3");
     await shoot(p, "17-pick");
-    await p.click('.mt-clam[data-object="4"]');
-    await p.waitForSelector('.mt-clam[data-object="4"].open');
+    await p.click('.pick-object[data-object="4"]');
+    await p.waitForSelector('.pick-object[data-object="4"].open');
     const coinsPerCoin = top;
-    expect(await p.textContent('.mt-clam[data-object="4"] .mt-clam-prize')).toBe(
+    expect(await p.textContent('.pick-object[data-object="4"] .pick-prize')).toBe(
       `€${((coinsPerCoin * BET.coinsPerLine * BET.coinValue) / 100).toFixed(2)}`,
     );
     // No unopened clam carries a prize: the server never sent one.
-    expect(await p.locator(".mt-clam:not(.open) .mt-clam-prize:not(:empty)").count()).toBe(0);
+    expect(await p.locator(".pick-object:not(.open) .pick-prize:not(:empty)").count()).toBe(0);
 
     await p.reload();
-    await p.waitForSelector(".mt-pick.choosing", { timeout: 20_000 });
-    expect(await p.locator(".mt-clam.open").count()).toBe(1);
-    expect(await p.getAttribute(".mt-clam.open", "data-object")).toBe("4");
+    await p.waitForSelector(".pick-screen.choosing", { timeout: 20_000 });
+    expect(await p.locator(".pick-object.open").count()).toBe(1);
+    expect(await p.getAttribute(".pick-object.open", "data-object")).toBe("4");
     expect(await p.textContent('[data-test="pick-status"]')).toContain("PICK 2");
     await shoot(p, "18-pick-resumed");
 
@@ -358,12 +358,12 @@ describe.skipIf(!HAS_CHROMIUM)("browser client (Chromium, real server)", () => {
       await route.fetch();
       await route.abort("connectionreset");
     });
-    await p.click('.mt-clam[data-object="0"]');
-    await p.waitForSelector('.mt-clam[data-object="0"].open');
+    await p.click('.pick-object[data-object="0"]');
+    await p.waitForSelector('.pick-object[data-object="0"].open');
     expect(dropped).toBe(1);
     await p.unroute("**/api/v1/rounds/*/actions");
-    await p.waitForSelector(".mt-pick.choosing");
-    await p.click('.mt-clam[data-object="11"]');
+    await p.waitForSelector(".pick-screen.choosing");
+    await p.click('.pick-object[data-object="11"]');
     await p.waitForFunction(() => document.querySelector('[data-test="pick-status"]')?.textContent?.includes("BONUS COMPLETE"));
     await shoot(p, "19-pick-complete");
     await waitIdle(p, 20_000);
@@ -380,7 +380,7 @@ describe.skipIf(!HAS_CHROMIUM)("browser client (Chromium, real server)", () => {
     await p.click('[data-test="history"]');
     await p.click(`[data-replay="${round.roundId}"]`);
     await p.waitForSelector('[data-test="replay-ribbon"]', { state: "visible" });
-    await p.waitForSelector(".mt-stage.replay .mt-pick:not(.hidden)", { timeout: 15_000 });
+    await p.waitForSelector(".mt-stage.replay .pick-screen:not(.hidden)", { timeout: 15_000 });
     for (const step of [2, 3, 4]) {
       await p.waitForSelector('[data-test="replay-next"]:not([disabled])', { timeout: 15_000 });
       await p.click('[data-test="replay-next"]');
@@ -389,7 +389,7 @@ describe.skipIf(!HAS_CHROMIUM)("browser client (Chromium, real server)", () => {
         step,
       );
       if (step === 3) {
-        await p.waitForSelector(".mt-clam.open >> nth=1");
+        await p.waitForSelector(".pick-object.open >> nth=1");
         await shoot(p, "24-replay-pick");
       }
     }
@@ -401,33 +401,9 @@ describe.skipIf(!HAS_CHROMIUM)("browser client (Chromium, real server)", () => {
       },
     );
     expect(await shownMinor(p, "win")).toBe(round.totalWin);
-    expect(await p.isHidden(".mt-pick")).toBe(true); // the bonus screen closed at its end
+    expect(await p.isHidden(".pick-screen")).toBe(true); // the bonus screen closed at its end
     await p.click('[data-test="replay-exit"]');
     await waitIdle(p);
-    await p.close();
-  });
-
-  it("insufficient funds offers the minimum bet, which then plays", async () => {
-    const p = await newPage();
-    await openGame(p);
-    const session = await serverSession(p);
-    await server.api("POST", `/api/v1/admin/players/${session.player.id}/adjustments`, {
-      admin: true,
-      body: { amount: -(session.balance - 100), reason: "browser test: leave 1.00" },
-    });
-    await p.click('[data-test="bet-max"]'); // maximum coins and lines, then spin: €7.50
-    expect(await p.textContent('[data-test="bet"]')).toBe(`€${((5 * 15 * BET.coinValue) / 100).toFixed(2)}`);
-    await p.waitForSelector('[data-dialog="insufficient-funds"]');
-    expect(await p.textContent('[data-test="min-bet"]')).toBe("€0.01");
-    expect(await shownMinor(p, "balance")).toBe(100);
-    await shoot(p, "20-insufficient-funds");
-    await p.click('[data-test="use-min-bet"]');
-    expect(await p.textContent('[data-test="bet"]')).toBe("€0.01");
-    await force(p, losingStops({ coinValue: 1, coinsPerLine: 1, lines: 1 }));
-    await p.click('[data-test="spin"]');
-    await waitIdle(p);
-    expect(await shownMinor(p, "balance")).toBe(99);
-    expect((await serverSession(p)).balance).toBe(99);
     await p.close();
   });
 
@@ -442,7 +418,7 @@ describe.skipIf(!HAS_CHROMIUM)("browser client (Chromium, real server)", () => {
     await force(p, bonusTriggerStops(BET, 3));
     await quick(p);
     await p.click('[data-test="spin"]');
-    await p.waitForSelector(".mt-pick.choosing", { timeout: 20_000 });
+    await p.waitForSelector(".pick-screen.choosing", { timeout: 20_000 });
     await shoot(p, "22-phone-pick");
     await p.close();
   });

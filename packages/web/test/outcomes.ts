@@ -84,3 +84,20 @@ export function pickDrawFor(coins: number): number {
 
 /** The prize values the pick screen can show, for assertions. */
 export const PICK_PRIZES: readonly number[] = TREASURE_BONUS.prizes.map((p) => p.coins);
+
+/**
+ * A paid spin paying at least `times` x the total bet on at least `minLines` lines, with no
+ * feature: the big-win celebration. Returns the stops, the spin's win and how many wins it shows.
+ */
+export function bigWinStops(bet: TestBet, times: number, minLines: number): { stops: number[]; win: number; labels: number } {
+  const lineWins = (s: MermaidStep) => s.events.filter((e) => e.type === "lineWin").length;
+  const wins = (s: MermaidStep) => s.events.filter((e) => e.type === "lineWin" || e.type === "scatterWin").length;
+  const stops = search(
+    bet,
+    `a win of ${times}x the bet on ${minLines}+ lines`,
+    (s) => s.awaiting === null && s.win >= times * s.state.totalBet && lineWins(s) >= minLines,
+  );
+  const step = startWith(bet, stops);
+  // Every line win and scatter win carries its amount as a label on the reels.
+  return { stops, win: step.win, labels: wins(step) };
+}

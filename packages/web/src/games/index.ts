@@ -1,25 +1,60 @@
 /**
- * The games this client can show, by server game id. Each entry loads its folder lazily,
- * so a new game is one folder plus one line here.
+ * The platform's games as the client knows them, in lobby order. A game whose `load` is
+ * present can be played here (when the server offers it too); the others show as coming
+ * soon. A new game is one folder plus its `load` here.
  */
+
+import { svgUrl } from "../shell/kit/art.js";
 import type { GameViewFactory } from "../shell/types.js";
-import { SYMBOL_ART, svgUrl } from "./mermaid-treasure/art.js";
+import { SYMBOL_ART } from "./mermaid-treasure/art.js";
+import { BEWITCHED, GNOMOS_MIX, MONA_LISA_JEWELS, MYSTIC_GEM } from "./thumbnails.js";
 
 export interface ClientGame {
+  id: string;
+  name: string;
   /** Lobby picture (a data URL). */
   thumbnail: string;
   /** Tagline under the name in the lobby. */
   tagline: string;
-  load(): Promise<GameViewFactory>;
+  /** Loads the game's view; absent while its client is still to come. */
+  load?: () => Promise<GameViewFactory>;
 }
 
-export const CLIENT_GAMES: ReadonlyMap<string, ClientGame> = new Map([
-  [
-    "mermaid-treasure",
-    {
-      thumbnail: svgUrl(SYMBOL_ART.MERMAID ?? ""),
-      tagline: "15 lines · free spins ×3 · Treasure pick bonus",
-      load: async () => (await import("./mermaid-treasure/index.js")).createView,
-    },
-  ],
-]);
+export const CLIENT_GAMES: readonly ClientGame[] = [
+  {
+    id: "mermaid-treasure",
+    name: "Mermaid Treasure",
+    thumbnail: svgUrl(SYMBOL_ART.MERMAID ?? ""),
+    tagline: "15 lines · free spins ×3 · Treasure pick bonus",
+    load: async () => (await import("./mermaid-treasure/index.js")).createView,
+  },
+  {
+    id: "mona-lisa-jewels",
+    name: "Mona Lisa Jewels",
+    thumbnail: svgUrl(MONA_LISA_JEWELS),
+    tagline: "25 lines · shared progressive · Jewel free spins",
+  },
+  {
+    id: "bewitched",
+    name: "Bewitched",
+    thumbnail: svgUrl(BEWITCHED),
+    tagline: "15 lines · progressive per coin value · Merlin pick · double-up",
+  },
+  {
+    id: "40-mystic-gem",
+    name: "40 Mystic Gem",
+    thumbnail: svgUrl(MYSTIC_GEM),
+    tagline: "40 lines · expanding wild · buy bonus · Jackpot Cards",
+  },
+  {
+    id: "gnomos-mix",
+    name: "Gnomos Mix Golden Edition",
+    thumbnail: svgUrl(GNOMOS_MIX),
+    tagline: "3 reels + upper game · holds, nudges, ladders",
+  },
+];
+
+/** The client's entry for a game id, if it knows the game. */
+export function clientGame(id: string): ClientGame | undefined {
+  return CLIENT_GAMES.find((g) => g.id === id);
+}

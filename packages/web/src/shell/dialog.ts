@@ -1,6 +1,9 @@
 /**
- * Modal dialogs of the shell: one layer, one dialog at a time, closed with its buttons,
- * the close cross or Escape. Each dialog has a `data-dialog` name tests can find.
+ * Modal dialogs of the shell, on the native `<dialog>` element opened with `showModal()`:
+ * the browser makes the rest of the page inert and exposes the dialog as modal to
+ * assistive technology. This module adds what the element lacks: Tab kept inside, focus
+ * given back to the control that opened it, a click on the backdrop closing it, and one
+ * dialog at a time. Each dialog carries a `data-dialog` name tests can find.
  */
 
 export interface DialogButton {
@@ -17,23 +20,12 @@ export interface DialogOptions {
   body: HTMLElement | string;
   buttons?: DialogButton[];
   wide?: boolean;
+  /** False for a choice the player must make: no close cross, Escape and the backdrop do nothing. */
+  dismissible?: boolean;
   onClose?: () => void;
 }
 
-let layer: HTMLElement | null = null;
 let closeCurrent: (() => void) | null = null;
-
-function ensureLayer(): HTMLElement {
-  if (!layer) {
-    layer = document.createElement("div");
-    layer.className = "dialog-layer hidden";
-    document.body.append(layer);
-    document.addEventListener("keydown", (event) => {
-      if (event.key === "Escape" && closeCurrent) closeCurrent();
-    });
-  }
-  return layer;
-}
 
 /** True while a dialog is open (the space key then belongs to the dialog). */
 export function dialogOpen(): boolean {
@@ -45,34 +37,77 @@ export function closeDialog(): void {
   closeCurrent?.();
 }
 
-/** Opens a dialog; resolves when it closes. */
+const FOCUSABLE =
+  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+
+/** The dialog's focusable controls in tab order (only those on view). */
+function focusables(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
+}
+
+let counter = 0;
+
+/** Opens a modal dialog; resolves when it closes. */
 export function openDialog(options: DialogOptions): Promise<void> {
   closeDialog();
-  const root = ensureLayer();
-  const box = document.createElement("div");
-  box.className = `dialog${options.wide ? " wide" : ""}`;
-  box.dataset.dialog = options.name;
-  box.setAttribute("role", "dialog");
-  box.setAttribute("aria-label", options.title);
-  box.innerHTML = `<header><h2>${options.title}</h2><button class="dialog-close" aria-label="Close" data-test="dialog-close">✕</button></header><div class="dialog-body"></div><footer></footer>`;
-  const body = box.querySelector(".dialog-body") as HTMLElement;
+  const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  const dismissible = options.dismissible !== false;
+  const id = `dialog-title-${++counter}`;
+  const dialog = document.createElement("dialog");
+  dialog.className = `dialog${options.wide ? " wide" : ""}`;
+  dialog.dataset.dialog = options.name;
+  // Implicit for a modal <dialog>; written out for tools that read attributes only.
+  dialog.setAttribute("role", "dialog");
+  dialog.setAttribute("aria-modal", "true");
+  dialog.setAttribute("aria-labelledby", id);
+  // The box fills the element, so a click whose target is the <dialog> itself hit the backdrop.
+  dialog.innerHTML = `<div class="dialog-box"><header><h2 id="${id}"></h2>${
+    dismissible ? '<button class="dialog-close" aria-label="Close" data-test="dialog-close">✕</button>' : ""
+  }</header><div class="dialog-body"></div><footer></footer></div>`;
+  (dialog.querySelector("h2") as HTMLElement).textContent = options.title;
+  const body = dialog.querySelector(".dialog-body") as HTMLElement;
   if (typeof options.body === "string") body.innerHTML = options.body;
   else body.append(options.body);
-  const footer = box.querySelector("footer") as HTMLElement;
-  root.innerHTML = "";
-  root.append(box);
-  root.classList.remove("hidden");
+  const footer = dialog.querySelector("footer") as HTMLElement;
+  document.body.append(dialog);
+
   return new Promise((resolve) => {
     const close = () => {
       if (closeCurrent !== close) return;
       closeCurrent = null;
-      root.classList.add("hidden");
-      root.innerHTML = "";
+      dialog.close();
+      dialog.remove();
       options.onClose?.();
+      // Back to where the player was, unless that control has gone meanwhile.
+      if (opener?.isConnected && !dialogOpen()) opener.focus();
       resolve();
     };
     closeCurrent = close;
-    (box.querySelector(".dialog-close") as HTMLElement).addEventListener("click", close);
+    dialog.querySelector(".dialog-close")?.addEventListener("click", close);
+    // Escape: the browser's cancel event; a choice the player must make ignores it.
+    dialog.addEventListener("cancel", (event) => {
+      event.preventDefault();
+      if (dismissible) close();
+    });
+    dialog.addEventListener("click", (event) => {
+      if (event.target === dialog && dismissible) close();
+    });
+    // Tab and Shift+Tab wrap inside the dialog instead of leaving for the browser's own UI.
+    dialog.addEventListener("keydown", (event) => {
+      if (event.key !== "Tab") return;
+      const list = focusables(dialog);
+      const first = list[0];
+      const last = list[list.length - 1];
+      if (!first || !last) return;
+      const active = document.activeElement;
+      if (event.shiftKey && (active === first || !dialog.contains(active))) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (active === last || !dialog.contains(active))) {
+        event.preventDefault();
+        first.focus();
+      }
+    });
     for (const b of options.buttons ?? [{ label: "OK", primary: true }]) {
       const button = document.createElement("button");
       button.className = `btn${b.primary ? " primary" : ""}`;
@@ -84,5 +119,10 @@ export function openDialog(options: DialogOptions): Promise<void> {
       });
       footer.append(button);
     }
+    dialog.showModal();
+    // First focus: a form field, else the primary button, else the first control.
+    const field = body.querySelector<HTMLElement>("input:not([type=checkbox]), select, textarea");
+    const target = field ?? footer.querySelector<HTMLElement>(".btn.primary") ?? focusables(dialog)[0];
+    target?.focus();
   });
 }

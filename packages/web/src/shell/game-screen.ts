@@ -5,45 +5,71 @@
  */
 import type { AutoplayState, CreateSessionResponse, OpenRound, RoundDetail, StepResponse } from "@reelhouse/protocol";
 import { type Api, ApiRequestError, newRequestId } from "../api.js";
-import { formatCoins, formatDateTime, formatMoney, parseMoneyInput, toCoins } from "../format.js";
+import { describeError, isSessionEnded } from "../errors.js";
+import { formatCoins, formatDateTime, formatMoney, toCoins } from "../format.js";
 import { takeForce } from "../qa.js";
+import { askAutoplay, showAutoplayStopped } from "./autoplay.js";
+import { confirmBetMax, offerAffordableBet } from "./bet-dialogs.js";
 import { closeDialog, dialogOpen, openDialog } from "./dialog.js";
+import { showHistory } from "./history.js";
+import { escapeHtml } from "./html.js";
+import { ICON_SOUND_OFF, ICON_SOUND_ON, TEMPLATE } from "./hud.js";
+import { type BetChoice, BetModel, betSchemaOf } from "./kit/bet-model.js";
+import { BetPanel } from "./kit/bet-panel.js";
+import { Announcer } from "./live.js";
+import { openMenu } from "./menu.js";
+import { prefersReducedMotion } from "./motion.js";
 import type { Settings } from "./settings.js";
+import { showSettings } from "./settings-dialog.js";
+import { Skipper } from "./skip.js";
 import type { Sound } from "./sound.js";
-import { type GameDescription, type GameView, type GameViewFactory, type LineBet, type PlayOptions, playable } from "./types.js";
+import { type GameDescription, type GameView, type GameViewFactory, type PlayOptions, playable } from "./types.js";
+import { WinCounter } from "./win-counter.js";
 
-type Mode = "idle" | "spinning" | "counting" | "feature" | "replay";
+/**
+ * idle: waiting for SPIN; playing: a step on the stage (reels moving, or wins and banners
+ * shown); counting: the WIN meter climbing; feature: waiting for the player's choice in a
+ * feature; replay: a past round on the stage.
+ */
+type Mode = "idle" | "playing" | "counting" | "feature" | "replay";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const STOP_REASONS: Readonly<Record<string, string>> = {
-  spins: "All autoplay spins were played.",
-  lossLimit: "Your loss limit was reached.",
-  singleWinLimit: "A single win reached your win limit.",
-  jackpot: "A jackpot was won.",
-  feature: "A feature started: it waits for you.",
-  player: "You stopped autoplay.",
-  funds: "Not enough money for the next spin.",
-};
 
 export interface SessionInfo {
   session: CreateSessionResponse;
   balance: number;
 }
 
+/** What the game screen asks of the app around it. */
+export interface ScreenHost {
+  leave(): void;
+  balanceChanged(balance: number): void;
+  /** The server no longer accepts the session: the app asks the player what next. */
+  sessionEnded(error: unknown): void;
+  /** A game's name for its id (history). */
+  gameName(gameId: string): string;
+}
+
 export class GameScreen {
   readonly element: HTMLElement;
   private view!: GameView;
-  private bet: LineBet;
+  private betPanel!: BetPanel;
+  private readonly model: BetModel;
+  private bet: BetChoice;
   private mode: Mode = "idle";
+  /** The reels are moving (the view says so): the only time STOP is offered. */
+  private reelsMoving = false;
   private balance: number;
   private shownWin = 0;
   private balanceBeforeRound = 0;
-  private skipCountUp: (() => void) | null = null;
   private autoplay: AutoplayState | null = null;
   private autoplayStopRequested = false;
   private lastSpinAt = 0;
   private replayState: { detail: RoundDetail; next: number } | null = null;
+  private replaying = false;
+  private readonly skipper = new Skipper(() => this.renderButtons());
+  private readonly live = new Announcer();
+  private readonly counter: WinCounter;
   private readonly keyHandler = (event: KeyboardEvent) => this.onKey(event);
 
   constructor(
@@ -52,14 +78,17 @@ export class GameScreen {
     private readonly description: GameDescription,
     private readonly sound: Sound,
     private readonly settings: Settings,
-    private readonly onLeave: () => void,
-    private readonly onBalance: (balance: number) => void,
+    private readonly host: ScreenHost,
   ) {
     this.balance = info.balance;
-    this.bet = { ...description.bet.default };
+    this.model = new BetModel(betSchemaOf(description));
+    this.bet = this.model.initial();
     this.element = document.createElement("div");
     this.element.className = "game-screen";
     this.element.innerHTML = TEMPLATE(description.name);
+    this.counter = new WinCounter(this.skipper, this.money);
+    this.$("stage-area").append(this.counter.banner);
+    this.element.append(this.live.element);
   }
 
   private get currency(): string {
@@ -87,8 +116,29 @@ export class GameScreen {
       money: this.money,
       bet: () => this.bet,
       announce: (text) => this.message(text),
+      say: (text) => this.live.add(text),
+      pause: (ms) => this.skipper.wait(ms),
+      spinning: (moving) => {
+        this.reelsMoving = moving;
+        this.renderButtons();
+      },
     });
     this.$("stage-area").prepend(this.view.element);
+    this.betPanel = new BetPanel(
+      this.$("bet-controls"),
+      this.model,
+      this.money,
+      {
+        step: (id, delta) => {
+          this.sound.play("click");
+          if (this.betEditable()) this.setBet(this.model.step(this.bet, id, delta));
+        },
+        mode: (mode) => {
+          if (this.betEditable()) this.setBet({ ...this.bet, mode });
+        },
+      },
+      this.jurisdiction.buyBonus,
+    );
     this.wire();
     this.renderBet();
     this.renderMeters();
@@ -104,7 +154,7 @@ export class GameScreen {
   }
 
   private opts(replay = false): PlayOptions {
-    return { quick: this.settings.quick && this.jurisdiction.turbo, replay };
+    return { quick: this.settings.quick && this.jurisdiction.turbo, replay, reducedMotion: prefersReducedMotion() };
   }
 
   // ---------------------------------------------------------------------------
@@ -122,20 +172,16 @@ export class GameScreen {
       this.mainButton();
     });
     on("lobby", () => {
-      if (this.mode === "idle" && !this.autoplay) this.onLeave();
+      if (this.mode === "idle" && !this.autoplay) this.host.leave();
     });
-    on("paytable", () => void this.showPaytable());
-    on("lines-info", () => void openDialog({ name: "lines", title: "Game lines", body: this.view.gameLines(), wide: true }));
-    on("rules", () => void openDialog({ name: "rules", title: "Rules", body: this.view.rules(), wide: true }));
-    on("history", () => void this.showHistory());
-    on("settings", () => void this.showSettings());
-    on("fullscreen", () => void this.toggleFullscreen());
-    on("sound", () => {
-      this.settings.sound = !this.settings.sound;
-      this.sound.setEnabled(this.settings.sound);
-      this.settings.save();
-      this.renderButtons();
-    });
+    on("paytable", () => this.panel("paytable"));
+    on("lines-info", () => this.panel("lines-info"));
+    on("rules", () => this.panel("rules"));
+    on("history", () => this.panel("history"));
+    on("settings", () => this.panel("settings"));
+    on("fullscreen", () => this.panel("fullscreen"));
+    on("sound", () => this.panel("sound"));
+    on("menu", () => void this.showMenu());
     const volume = this.$<HTMLInputElement>("volume");
     volume.value = String(Math.round(this.settings.volume * 100));
     volume.addEventListener("input", () => {
@@ -150,34 +196,66 @@ export class GameScreen {
     });
     on("autoplay", () => void this.showAutoplay());
     on("bet-max", () => void this.betMax());
-    const step = (field: keyof LineBet, options: number[], delta: number) => {
-      if (!this.betEditable()) return;
-      const i = options.indexOf(this.bet[field]);
-      const next = options[Math.min(options.length - 1, Math.max(0, i + delta))];
-      if (next === undefined) return;
-      this.setBet({ ...this.bet, [field]: next });
-    };
-    const { bet } = this.description;
-    on("coin-value-down", () => step("coinValue", bet.coinValues, -1));
-    on("coin-value-up", () => step("coinValue", bet.coinValues, 1));
-    on("coins-down", () => step("coinsPerLine", bet.coinsPerLine, -1));
-    on("coins-up", () => step("coinsPerLine", bet.coinsPerLine, 1));
-    on("lines-down", () => step("lines", bet.lines, -1));
-    on("lines-up", () => step("lines", bet.lines, 1));
     on("replay-next", () => void this.replayNext());
     on("replay-exit", () => this.exitReplay());
   }
 
+  /** The information panels and toggles, from their own buttons or the phone's menu. */
+  private panel(id: string): void {
+    switch (id) {
+      case "paytable":
+        void openDialog({ name: "paytable", title: "Paytable", body: this.view.paytable(this.bet), wide: true });
+        break;
+      case "lines-info":
+        void openDialog({ name: "lines", title: "Game lines", body: this.view.gameLines(), wide: true });
+        break;
+      case "rules":
+        void openDialog({ name: "rules", title: "Rules", body: this.view.rules(), wide: true });
+        break;
+      case "history":
+        void this.showHistory();
+        break;
+      case "settings":
+        void this.showSettings();
+        break;
+      case "fullscreen":
+        void this.toggleFullscreen();
+        break;
+      case "sound":
+        this.settings.sound = !this.settings.sound;
+        this.sound.setEnabled(this.settings.sound);
+        this.settings.save();
+        this.renderButtons();
+        break;
+    }
+  }
+
+  private showMenu(): Promise<void> {
+    const item = (id: string, label: string) => ({ id, label, run: () => this.panel(id) });
+    return openMenu([
+      item("paytable", "Paytable"),
+      item("lines-info", "Game lines"),
+      item("rules", "Rules"),
+      item("history", "History"),
+      item("sound", this.settings.sound ? "Sound off" : "Sound on"),
+      item("settings", "Settings"),
+      item("fullscreen", "Full screen"),
+    ]);
+  }
+
   private onKey(event: KeyboardEvent): void {
     if (event.code !== "Space" && event.key !== " ") return;
-    const target = event.target as HTMLElement | null;
-    if (target && ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName)) return;
     if (dialogOpen()) return;
+    const target = event.target instanceof HTMLElement ? event.target : null;
+    // A form field keeps its space; a control reached with the keyboard answers Space itself
+    // (a pick object, a selector). After a mouse click, Space is the game's SPIN/STOP/SKIP again.
+    if (target?.matches("input, textarea, select")) return;
+    if (target?.matches("button, summary, [role=button]") && target.matches(":focus-visible") && target.dataset.test !== "spin")
+      return;
     event.preventDefault();
     this.sound.unlock();
-    const primary = this.view.element.querySelector<HTMLButtonElement>(
-      ".mt-overlay:not(.hidden) [data-primary], [data-primary]:not(.hidden *)",
-    );
+    // A feature's own card (START, COLLECT) answers the space bar while it shows.
+    const primary = this.view.element.querySelector<HTMLButtonElement>("[data-primary]");
     if (primary && primary.offsetParent !== null) {
       primary.click();
       return;
@@ -186,18 +264,21 @@ export class GameScreen {
     else this.mainButton();
   }
 
-  /** SPIN when idle, STOP while reels spin (where slam stop is allowed), SKIP during the count-up, STOP xx/yy in autoplay. */
+  /**
+   * SPIN when idle; STOP only while reels move (where slam stop is allowed); SKIP while
+   * wins, banners or the count-up show; STOP n/N in autoplay.
+   */
   private mainButton(): void {
     if (this.autoplay && this.autoplay.status === "running") {
       void this.stopAutoplay();
       return;
     }
-    if (this.mode === "spinning") {
+    if (this.mode === "playing" && this.reelsMoving) {
       if (this.jurisdiction.slamStop) this.view.slamStop();
       return;
     }
-    if (this.mode === "counting") {
-      this.skipCountUp?.();
+    if (this.mode === "playing" || this.mode === "counting") {
+      this.skipper.skip();
       return;
     }
     if (this.mode === "idle") void this.playRound();
@@ -207,70 +288,85 @@ export class GameScreen {
     return this.mode === "idle" && !this.autoplay;
   }
 
-  private setBet(bet: LineBet): void {
-    const linesChanged = bet.lines !== this.bet.lines;
+  private setBet(bet: BetChoice): void {
+    const linesChanged = bet.kind === "lines" && this.bet.kind === "lines" && bet.lines !== this.bet.lines;
     this.bet = bet;
     this.view.betChanged(bet, linesChanged);
     this.renderBet();
   }
 
-  private totalBet(bet: LineBet = this.bet): number {
-    return bet.coinValue * bet.coinsPerLine * bet.lines;
-  }
-
+  /**
+   * BET MAX sets all lines and the most coins at the coin value in use, and names the
+   * stake before anything is played: the player confirms the spin or keeps the bet for later.
+   */
   private async betMax(): Promise<void> {
     if (!this.betEditable()) return;
-    const { bet } = this.description;
-    this.setBet({
-      ...this.bet,
-      coinsPerLine: Math.max(...bet.coinsPerLine),
-      lines: Math.max(...bet.lines),
-    });
-    await this.playRound();
+    const max = this.model.max(this.bet, this.jurisdiction.maxStake);
+    this.setBet(max);
+    if (await confirmBetMax(this.model, max, this.money)) await this.playRound();
+    else this.message(`Bet set to ${this.model.label(max, this.money, this.model.debit(max))}. Press SPIN to play.`);
+  }
+
+  /** "1,250 coins" at the bet's coin value; "" for games without coins. */
+  private coins(minor: number, coinValue = this.model.coinValue(this.bet)): string {
+    return coinValue ? formatCoins(toCoins(minor, coinValue)) : "";
   }
 
   // ---------------------------------------------------------------------------
   // Rendering
 
   private renderBet(): void {
-    this.$("coin-value").textContent = this.money(this.bet.coinValue);
-    this.$("coins").textContent = String(this.bet.coinsPerLine);
-    this.$("lines").textContent = String(this.bet.lines);
+    this.betPanel.render(this.bet);
     this.renderMeters();
   }
 
   private renderMeters(): void {
-    const coinValue = this.bet.coinValue;
     this.$("balance").textContent = this.money(this.balance);
     this.$("balance").dataset.minor = String(this.balance);
-    this.$("balance-coins").textContent = formatCoins(toCoins(this.balance, coinValue));
+    this.$("balance-coins").textContent = this.coins(this.balance);
     // In a replay the BET meter shows the replayed round's bet, not the live one.
     const replayed = this.replayState?.detail;
-    const replayBet = replayed?.bet as Partial<LineBet> | undefined;
-    const total = replayed ? replayed.totalBet : this.totalBet();
-    const betCoinValue = typeof replayBet?.coinValue === "number" ? replayBet.coinValue : coinValue;
-    this.$("bet").textContent = this.money(total);
-    this.$("bet-coins").textContent = formatCoins(toCoins(total, betCoinValue));
+    const replayBet = replayed ? this.model.fromWire(replayed.bet) : null;
+    const bet = replayBet ?? this.bet;
+    const debit = replayed ? replayed.totalBet : this.model.debit(this.bet);
+    this.$("bet").textContent = this.model.label(bet, this.money, debit);
+    this.$("bet-coins").textContent = this.coins(debit, this.model.coinValue(bet));
+    this.renderWin();
+  }
+
+  private renderWin(): void {
     this.$("win").textContent = this.money(this.shownWin);
     this.$("win").dataset.minor = String(this.shownWin);
-    this.$("win-coins").textContent = formatCoins(toCoins(this.shownWin, coinValue));
+    this.$("win-coins").textContent = this.coins(this.shownWin);
   }
 
   private renderButtons(): void {
+    if (!this.view) return;
     const spin = this.$<HTMLButtonElement>("spin");
     const running = this.autoplay?.status === "running";
     let label = "SPIN";
-    if (running && this.autoplay) label = `STOP ${this.autoplay.spinsDone}/${this.autoplay.spinsTotal}`;
-    else if (this.mode === "spinning") label = this.jurisdiction.slamStop ? "STOP" : "SPIN";
-    else if (this.mode === "counting") label = "SKIP";
+    let state: string = this.mode;
+    let disabled = false;
+    if (running && this.autoplay) {
+      label = `STOP ${this.autoplay.spinsDone}/${this.autoplay.spinsTotal}`;
+      state = "autoplay";
+    } else if (this.mode === "playing" && this.reelsMoving) {
+      state = "spinning";
+      label = this.jurisdiction.slamStop ? "STOP" : "SPIN";
+      disabled = !this.jurisdiction.slamStop;
+    } else if (this.mode === "playing") {
+      // Nothing spins: wins or a banner on view. SKIP where there is something to skip.
+      state = "presenting";
+      label = "SKIP";
+      disabled = !this.skipper.active;
+    } else if (this.mode === "counting") label = "SKIP";
+    else if (this.mode === "feature" || this.mode === "replay") disabled = true;
     spin.textContent = label;
-    spin.dataset.state = running ? "autoplay" : this.mode;
-    spin.disabled =
-      this.mode === "feature" || this.mode === "replay" || (this.mode === "spinning" && !this.jurisdiction.slamStop && !running);
+    spin.dataset.state = state;
+    spin.disabled = disabled;
     const editable = this.betEditable();
-    for (const test of ["coin-value-down", "coin-value-up", "coins-down", "coins-up", "lines-down", "lines-up", "bet-max"]) {
-      this.$<HTMLButtonElement>(test).disabled = !editable;
-    }
+    this.betPanel.setEnabled(editable);
+    this.$<HTMLButtonElement>("bet-max").disabled = !editable;
     const auto = this.$<HTMLButtonElement>("autoplay");
     auto.hidden = !this.jurisdiction.autoplay;
     auto.disabled = !editable;
@@ -290,7 +386,7 @@ export class GameScreen {
 
   private setBalance(balance: number): void {
     this.balance = balance;
-    this.onBalance(balance);
+    this.host.balanceChanged(balance);
     this.renderMeters();
   }
 
@@ -302,42 +398,26 @@ export class GameScreen {
     el.dataset.timer = String(window.setTimeout(() => el.classList.add("hidden"), ms));
   }
 
-  /** Counts the WIN meter up to `to`; SKIP (or space) ends it at once. */
-  private countUp(to: number, totalBet: number): Promise<void> {
-    const from = this.shownWin;
-    if (to <= from) {
+  /** Counts the WIN meter up to `to` (with the big-win banner where it is one); SKIP ends it. */
+  private async countUp(to: number, totalBet: number): Promise<void> {
+    if (to <= this.shownWin) {
       this.shownWin = to;
-      this.renderMeters();
-      return Promise.resolve();
+      this.renderWin();
+      return;
     }
-    const ratio = (to - from) / Math.max(1, totalBet);
-    const duration = Math.min(4500, 500 + 350 * Math.log2(1 + ratio)) * (this.opts().quick ? 0.5 : 1);
     this.setMode("counting");
-    return new Promise((resolve) => {
-      const started = performance.now();
-      let lastTick = 0;
-      let frame = 0;
-      const finish = () => {
-        cancelAnimationFrame(frame);
-        this.skipCountUp = null;
-        this.shownWin = to;
-        this.renderMeters();
-        resolve();
-      };
-      this.skipCountUp = finish;
-      const tick = (now: number) => {
-        const t = Math.min(1, (now - started) / duration);
-        // Integer steps only: the meter never shows a fraction of a cent.
-        this.shownWin = from + Math.floor((to - from) * t);
-        this.renderMeters();
-        if (now - lastTick > 70) {
-          this.sound.play("tick");
-          lastTick = now;
-        }
-        if (t >= 1) finish();
-        else frame = requestAnimationFrame(tick);
-      };
-      frame = requestAnimationFrame(tick);
+    const options = this.opts();
+    await this.counter.count({
+      from: this.shownWin,
+      to,
+      totalBet,
+      quick: options.quick,
+      reducedMotion: options.reducedMotion,
+      show: (minor) => {
+        this.shownWin = minor;
+        this.renderWin();
+      },
+      sound: (cue) => this.sound.play(cue),
     });
   }
 
@@ -349,7 +429,7 @@ export class GameScreen {
     if (this.mode !== "idle") return null;
     const wait = this.jurisdiction.minSpinIntervalMs - (performance.now() - this.lastSpinAt);
     if (wait > 0) await sleep(wait);
-    this.setMode("spinning");
+    this.setMode("playing");
     this.shownWin = 0;
     this.renderMeters();
     this.view.startSpin(this.opts());
@@ -358,12 +438,13 @@ export class GameScreen {
     let step: StepResponse;
     try {
       step = await this.api.startRound(this.description.id, {
-        bet: this.bet,
+        bet: this.model.wire(this.bet),
         requestId: newRequestId(),
         ...(autoplayId ? { autoplayId } : {}),
         ...takeForce(),
       });
     } catch (error) {
+      // Nothing was played: the reels go back to the window they showed before.
       this.view.cancelSpin();
       this.setMode("idle");
       if (error instanceof ApiRequestError && error.code === "AUTOPLAY_STOPPED" && error.details.autoplay) {
@@ -389,15 +470,16 @@ export class GameScreen {
     while (step.awaiting) {
       this.setMode("feature");
       const action = await this.view.decide(step.awaiting, this.opts());
-      this.setMode("spinning");
+      this.setMode("playing");
       const request = { action, requestId: newRequestId(), ...takeForce() };
       try {
         step = await this.api.act(step.roundId, request);
       } catch (error) {
+        this.view.cancelSpin();
         this.setMode("idle");
         await this.handleError(error);
         // The round stays open on the server; resume picks it up where it stands.
-        await this.resume();
+        if (!isSessionEnded(error)) await this.resume();
         return null;
       }
       if (step.autoplay !== undefined) this.autoplay = step.autoplay;
@@ -409,15 +491,19 @@ export class GameScreen {
   }
 
   /**
-   * Plays one step on the stage, counts up its win, then shows the server's balance.
-   * During the paid spin the meter shows the balance less the bet, whenever the server
-   * credits the win (per step or at the end of the round).
+   * Plays one step on the stage, counts up its win, says it, then shows the server's
+   * balance. During the paid spin the meter shows the balance less the bet, whenever the
+   * server credits the win (per step or at the end of the round).
    */
   private async present(step: StepResponse): Promise<void> {
     if (step.stepIndex === 0) this.setBalance(this.balanceBeforeRound - step.totalBet);
-    this.setMode("spinning");
+    this.setMode("playing");
     await this.view.play(playable(step), this.opts());
     await this.countUp(step.totalWin, step.totalBet);
+    const ended = step.awaiting === null;
+    let lead = step.win > 0 ? `You won ${this.money(step.win)}.` : ended && step.stepIndex === 0 ? "No win." : "";
+    if (ended && step.stepIndex > 0) lead += ` Round total ${this.money(step.totalWin)}.`;
+    this.live.flush(lead.trim());
     this.setBalance(step.balance);
     this.setMode(step.awaiting ? "feature" : "idle");
   }
@@ -432,9 +518,9 @@ export class GameScreen {
       return;
     }
     if (!open) return;
-    const bet = open.bet as LineBet;
-    if (bet && typeof bet.coinValue === "number") {
-      this.bet = { coinValue: bet.coinValue, coinsPerLine: bet.coinsPerLine, lines: bet.lines };
+    const bet = this.model.fromWire(open.bet);
+    if (bet) {
+      this.bet = bet;
       this.view.betChanged(this.bet, false);
       this.renderBet();
     }
@@ -461,6 +547,11 @@ export class GameScreen {
 
   private async handleError(error: unknown): Promise<void> {
     this.sound.play("error");
+    if (isSessionEnded(error)) {
+      this.autoplay = null;
+      this.host.sessionEnded(error);
+      return;
+    }
     if (error instanceof ApiRequestError && error.code === "INSUFFICIENT_FUNDS") {
       // The balance moved elsewhere (another tab, the operator): show the server's figure.
       try {
@@ -468,46 +559,20 @@ export class GameScreen {
       } catch {
         // keep the figure on view; the dialog still explains
       }
-      await this.insufficientFunds(error.details);
+      await this.insufficientFunds();
       return;
     }
-    const text = error instanceof Error ? error.message : String(error);
-    const code = error instanceof ApiRequestError ? ` <code>${error.code}</code>` : "";
-    await openDialog({ name: "error", title: "Something went wrong", body: `<p>${escapeHtml(text)}${code}</p>` });
+    await openDialog({
+      name: "error",
+      title: "Something went wrong",
+      body: `<p>${escapeHtml(describeError(error))}</p>`,
+    });
   }
 
-  /** Offers the minimum selectable bet when the balance does not cover the bet. */
-  private async insufficientFunds(details: Record<string, unknown>): Promise<void> {
-    const offered = details.minBet as Partial<LineBet> | number | undefined;
-    const { bet } = this.description;
-    const minBet: LineBet =
-      offered && typeof offered === "object" && typeof offered.coinValue === "number"
-        ? (offered as LineBet)
-        : { coinValue: Math.min(...bet.coinValues), coinsPerLine: Math.min(...bet.coinsPerLine), lines: Math.min(...bet.lines) };
-    const minTotal = typeof details.minTotalBet === "number" ? details.minTotalBet : this.totalBet(minBet);
-    const affordable = this.balance >= minTotal;
-    await openDialog({
-      name: "insufficient-funds",
-      title: "Insufficient funds",
-      body: `<p>Your balance <b>${this.money(this.balance)}</b> does not cover the bet of <b>${this.money(this.totalBet())}</b>.</p>
-        <p>The minimum bet is <b data-test="min-bet">${this.money(minTotal)}</b> (${minBet.lines} line × ${minBet.coinsPerLine} coin × ${this.money(minBet.coinValue)}).</p>`,
-      buttons: [
-        ...(affordable
-          ? [
-              {
-                label: `Bet ${this.money(minTotal)}`,
-                primary: true,
-                test: "use-min-bet",
-                onClick: () => {
-                  this.setBet(minBet);
-                  return undefined;
-                },
-              },
-            ]
-          : []),
-        { label: "Close" },
-      ],
-    });
+  /** Offers the largest bet the balance covers (within the stake cap) when it does not cover the bet. */
+  private async insufficientFunds(): Promise<void> {
+    const offer = await offerAffordableBet(this.model, this.bet, this.balance, this.jurisdiction.maxStake, this.money);
+    if (offer) this.setBet(offer);
   }
 
   // ---------------------------------------------------------------------------
@@ -515,68 +580,17 @@ export class GameScreen {
 
   private async showAutoplay(): Promise<void> {
     if (!this.betEditable() || !this.jurisdiction.autoplay) return;
-    const form = document.createElement("form");
-    form.className = "autoplay-form";
-    const total = this.totalBet();
-    form.innerHTML = `
-      <label>Number of spins
-        <select name="spins" data-test="ap-spins">${[10, 25, 50, 75, 100].map((n) => `<option value="${n}">${n}</option>`).join("")}</select></label>
-      <label>Stop if my loss reaches (required)
-        <input name="loss" inputmode="decimal" data-test="ap-loss" placeholder="e.g. ${formatMoney(total * 10, this.currency).replace(/[^\d.,]/g, "")}" required></label>
-      <label>Stop if a single win reaches (optional)
-        <input name="win" inputmode="decimal" data-test="ap-win" placeholder="no limit"></label>
-      <label class="check"><input type="checkbox" name="jackpot" data-test="ap-jackpot" checked> Stop if a jackpot is won</label>
-      <p class="hint">Bet per spin: <b>${this.money(total)}</b>. Free spins and the Treasure bonus always wait for you.</p>
-      <p class="form-error" data-test="ap-error"></p>`;
-    form.addEventListener("submit", (e) => e.preventDefault());
-    const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).value;
-    const showError = (text: string) => {
-      (form.querySelector(".form-error") as HTMLElement).textContent = text;
-      return false;
-    };
-    await openDialog({
-      name: "autoplay",
-      title: "Autoplay",
-      body: form,
-      buttons: [
-        { label: "Cancel" },
-        {
-          label: "Start autoplay",
-          primary: true,
-          test: "ap-start",
-          onClick: () => {
-            const lossLimit = parseMoneyInput(value("loss"));
-            if (lossLimit === null || lossLimit <= 0)
-              return showError("Enter a loss limit greater than zero: autoplay needs one.");
-            const winText = value("win").trim();
-            const singleWinLimit = winText ? parseMoneyInput(winText) : null;
-            if (winText && (singleWinLimit === null || singleWinLimit <= 0))
-              return showError("The win limit must be an amount greater than zero.");
-            const spins = Number(value("spins"));
-            const stopOnJackpot = (form.elements.namedItem("jackpot") as HTMLInputElement).checked;
-            void this.runAutoplay(spins, lossLimit, singleWinLimit, stopOnJackpot);
-            return undefined;
-          },
-        },
-      ],
-    });
+    const settings = await askAutoplay(this.model.debit(this.bet), this.currency, this.money);
+    if (settings) await this.runAutoplay(settings);
   }
 
-  private async runAutoplay(
-    spins: number,
-    lossLimit: number,
-    singleWinLimit: number | null,
-    stopOnJackpot: boolean,
-  ): Promise<void> {
+  private async runAutoplay(settings: Awaited<ReturnType<typeof askAutoplay>> & object): Promise<void> {
     let state: AutoplayState;
     try {
       state = await this.api.startAutoplay({
         gameId: this.description.id,
-        bet: this.bet,
-        spins,
-        lossLimit,
-        singleWinLimit,
-        stopOnJackpot,
+        bet: this.model.wire(this.bet),
+        ...settings,
         requestId: newRequestId(),
       });
     } catch (error) {
@@ -598,12 +612,7 @@ export class GameScreen {
     this.renderButtons();
     if (final) {
       const reason = final.stopReason ?? (this.autoplayStopRequested ? "player" : "spins");
-      await openDialog({
-        name: "autoplay-stopped",
-        title: "Autoplay stopped",
-        body: `<p data-test="ap-reason" data-reason="${escapeHtml(reason)}">${escapeHtml(STOP_REASONS[reason] ?? reason)}</p>
-          <p>Spins played: <b>${final.spinsDone} of ${final.spinsTotal}</b> · Result: <b data-test="ap-result">${this.money(this.balance - balanceAtStart)}</b></p>`,
-      });
+      await showAutoplayStopped(reason, final.spinsDone, final.spinsTotal, this.money(this.balance - balanceAtStart));
     }
   }
 
@@ -619,41 +628,12 @@ export class GameScreen {
   }
 
   // ---------------------------------------------------------------------------
-  // Information dialogs, history and replay
+  // Settings, history and replay
 
-  private async showPaytable(): Promise<void> {
-    await openDialog({ name: "paytable", title: "Paytable", body: this.view.paytable(this.bet), wide: true });
-  }
-
-  private async showSettings(): Promise<void> {
-    const body = document.createElement("div");
-    body.className = "settings";
-    body.innerHTML = `
-      <label class="check"><input type="checkbox" data-test="set-sound" ${this.settings.sound ? "checked" : ""}> Sound</label>
-      <label>Volume <input type="range" min="0" max="100" data-test="set-volume" value="${Math.round(this.settings.volume * 100)}"></label>
-      ${this.jurisdiction.turbo ? `<label class="check"><input type="checkbox" data-test="set-quick" ${this.settings.quick ? "checked" : ""}> Quick spin</label>` : ""}
-      <p class="hint">Press <kbd>Space</kbd> to spin, stop and skip. Jurisdiction: ${this.jurisdiction.id}.</p>`;
-    body.querySelector<HTMLInputElement>('[data-test="set-sound"]')?.addEventListener("change", (e) => {
-      this.settings.sound = (e.target as HTMLInputElement).checked;
-      this.sound.setEnabled(this.settings.sound);
-    });
-    body.querySelector<HTMLInputElement>('[data-test="set-volume"]')?.addEventListener("input", (e) => {
-      this.settings.volume = Number((e.target as HTMLInputElement).value) / 100;
-      this.sound.setVolume(this.settings.volume);
-      this.sound.play("click");
-    });
-    body.querySelector<HTMLInputElement>('[data-test="set-quick"]')?.addEventListener("change", (e) => {
-      this.settings.quick = (e.target as HTMLInputElement).checked;
-    });
-    await openDialog({
-      name: "settings",
-      title: "Settings",
-      body,
-      onClose: () => {
-        this.settings.save();
-        this.$<HTMLInputElement>("volume").value = String(Math.round(this.settings.volume * 100));
-        this.renderButtons();
-      },
+  private showSettings(): Promise<void> {
+    return showSettings(this.settings, this.sound, this.jurisdiction, () => {
+      this.$<HTMLInputElement>("volume").value = String(Math.round(this.settings.volume * 100));
+      this.renderButtons();
     });
   }
 
@@ -666,43 +646,14 @@ export class GameScreen {
     }
   }
 
-  private async showHistory(): Promise<void> {
-    const body = document.createElement("div");
-    body.className = "history";
-    body.innerHTML = `<p>Loading…</p>`;
-    const opened = openDialog({ name: "history", title: "History", body, wide: true });
-    try {
-      const history = await this.api.history(50);
-      const rows = history.rounds
-        .map(
-          (r) => `<tr data-round="${escapeHtml(r.roundId)}">
-            <td>${formatDateTime(r.startedAt)}</td><td>${escapeHtml(r.gameId)}</td>
-            <td class="num">${this.money(r.totalBet)}</td><td class="num">${this.money(r.totalWin)}</td>
-            <td class="num">${this.money(r.balanceAfter)}</td><td>${r.status}</td>
-            <td><button class="btn small" data-replay="${escapeHtml(r.roundId)}" ${r.gameId === this.description.id ? "" : "disabled"}>Replay</button></td></tr>`,
-        )
-        .join("");
-      const transactions = history.transactions
-        .slice(0, 100)
-        .map(
-          (t) => `<tr><td>${formatDateTime(t.at)}</td><td>${escapeHtml(t.kind)}</td><td class="num">${this.money(t.amount)}</td>
-            <td class="num">${this.money(t.balanceAfter)}</td><td class="mono">${escapeHtml(t.roundId ?? "")}</td></tr>`,
-        )
-        .join("");
-      body.innerHTML = `
-        <h3>Rounds</h3>
-        <table class="table" data-test="history-rounds"><thead><tr><th>Time</th><th>Game</th><th>Bet</th><th>Win</th><th>Balance after</th><th>Status</th><th></th></tr></thead>
-        <tbody>${rows || `<tr><td colspan="7">No rounds yet.</td></tr>`}</tbody></table>
-        <details><summary>Transactions</summary>
-        <table class="table" data-test="history-transactions"><thead><tr><th>Time</th><th>Kind</th><th>Amount</th><th>Balance after</th><th>Round</th></tr></thead>
-        <tbody>${transactions}</tbody></table></details>`;
-      body.querySelectorAll<HTMLButtonElement>("[data-replay]").forEach((button) => {
-        button.addEventListener("click", () => void this.startReplay(button.dataset.replay as string));
-      });
-    } catch (error) {
-      body.innerHTML = `<p class="form-error">${escapeHtml(error instanceof Error ? error.message : String(error))}</p>`;
-    }
-    await opened;
+  private showHistory(): Promise<void> {
+    return showHistory({
+      api: this.api,
+      money: this.money,
+      gameName: (id) => this.host.gameName(id),
+      canReplay: (id) => id === this.description.id,
+      replay: (roundId) => void this.startReplay(roundId),
+    });
   }
 
   private async startReplay(roundId: string): Promise<void> {
@@ -735,8 +686,6 @@ export class GameScreen {
     this.$<HTMLButtonElement>("replay-next").disabled = state.next >= total;
   }
 
-  private replaying = false;
-
   private async replayNext(): Promise<void> {
     const state = this.replayState;
     if (!state || this.replaying) return;
@@ -752,6 +701,7 @@ export class GameScreen {
     );
     this.shownWin += step.win;
     this.renderMeters();
+    this.live.flush(step.win > 0 ? `Replay: step ${state.next} won ${this.money(step.win)}.` : `Replay: step ${state.next}.`);
     this.replaying = false;
     this.renderReplay();
   }
@@ -765,60 +715,3 @@ export class GameScreen {
     this.renderMeters();
   }
 }
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-const icon = (body: string) =>
-  `<svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">${body}</svg>`;
-const SPEAKER = '<path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/>';
-const ICON_SOUND_ON = icon(`${SPEAKER}<path d="M16 9a4 4 0 0 1 0 6M18.5 6.5a8 8 0 0 1 0 11"/>`);
-const ICON_SOUND_OFF = icon(`${SPEAKER}<path d="M16 9l5 6M21 9l-5 6"/>`);
-const ICON_FULLSCREEN = icon('<path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5"/>');
-const ICON_SETTINGS = icon(
-  '<circle cx="12" cy="12" r="3"/><path d="M12 2v3M12 19v3M2 12h3M19 12h3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M4.9 19.1 7 17M17 7l2.1-2.1"/>',
-);
-
-const TEMPLATE = (name: string) => `
-  <header class="topbar">
-    <button class="icon-btn" data-test="lobby" aria-label="Back to the lobby">◀ Lobby</button>
-    <h1 class="game-title">${escapeHtml(name)}</h1>
-    <nav class="top-actions">
-      <button class="icon-btn" data-test="paytable">Paytable</button>
-      <button class="icon-btn" data-test="lines-info">Lines</button>
-      <button class="icon-btn" data-test="rules">Rules</button>
-      <button class="icon-btn" data-test="history">History</button>
-      <button class="icon-btn" data-test="sound" aria-label="Sound on/off">${ICON_SOUND_ON}</button>
-      <input class="volume" type="range" min="0" max="100" data-test="volume" aria-label="Volume">
-      <button class="icon-btn" data-test="settings" aria-label="Settings">${ICON_SETTINGS}</button>
-      <button class="icon-btn" data-test="fullscreen" aria-label="Full screen">${ICON_FULLSCREEN}</button>
-    </nav>
-  </header>
-  <main class="stage-area" data-test="stage-area">
-    <div class="replay-ribbon" data-test="replay-ribbon">REPLAY</div>
-    <div class="message hidden" data-test="message"></div>
-  </main>
-  <footer class="hud">
-    <div class="meter" data-meter="balance"><label>BALANCE</label><b data-test="balance">–</b><small data-test="balance-coins"></small></div>
-    <div class="bet-controls">
-      <div class="selector"><label>COIN VALUE</label><div><button data-test="coin-value-down" aria-label="Lower coin value">−</button><output data-test="coin-value"></output><button data-test="coin-value-up" aria-label="Raise coin value">+</button></div></div>
-      <div class="selector"><label>COINS / LINE</label><div><button data-test="coins-down" aria-label="Fewer coins per line">−</button><output data-test="coins"></output><button data-test="coins-up" aria-label="More coins per line">+</button></div></div>
-      <div class="selector"><label>LINES</label><div><button data-test="lines-down" aria-label="Fewer lines">−</button><output data-test="lines"></output><button data-test="lines-up" aria-label="More lines">+</button></div></div>
-    </div>
-    <div class="meter" data-meter="bet"><label>BET</label><b data-test="bet">–</b><small data-test="bet-coins"></small></div>
-    <div class="meter win" data-meter="win"><label>WIN</label><b data-test="win">–</b><small data-test="win-coins"></small></div>
-    <div class="actions">
-      <button class="pill" data-test="autoplay">AUTO</button>
-      <button class="pill" data-test="quick" aria-pressed="false">QUICK</button>
-      <button class="pill gold" data-test="bet-max">BET MAX</button>
-      <button class="spin-btn" data-test="spin">SPIN</button>
-    </div>
-    <div class="replay-bar">
-      <span class="replay-tag">REPLAY</span>
-      <span data-test="replay-info"></span>
-      <span data-test="replay-step"></span>
-      <button class="btn primary" data-test="replay-next">Next step ▶</button>
-      <button class="btn" data-test="replay-exit">Exit replay</button>
-    </div>
-  </footer>`;

@@ -3,10 +3,17 @@
  * game's own folder (stage and feature screens). A new game implements {@link GameView}
  * and registers a loader in `games/index.ts`; the shell does everything else.
  */
-import type { OpenRound, StepResponse } from "@reelhouse/protocol";
+import type { BetSchema, OpenRound, StepResponse } from "@reelhouse/protocol";
+import type { BetChoice } from "./kit/bet-model.js";
 import type { Sound } from "./sound.js";
 
-/** What GET /api/v1/games/:id describes for a line game (the game module's `describe()`). */
+export type { BetChoice };
+
+/**
+ * What GET /api/v1/games/:id describes (the game module's `describe()`). The bet comes as a
+ * `betSchema`, or as a line game's `bet` options (the first games' describe data), which the shell maps
+ * onto a schema (`kit/bet-model.ts` `betSchemaOf`).
+ */
 export interface GameDescription {
   id: string;
   name: string;
@@ -15,12 +22,13 @@ export interface GameDescription {
   reels: number;
   rows: number;
   symbols: { id: string; kind: string; name: string }[];
-  bet: {
+  bet?: {
     coinValues: number[];
     coinsPerLine: number[];
     lines: number[];
     default: LineBet;
   };
+  betSchema?: BetSchema;
   /** Paylines as the row (0 = top) on each reel. */
   lines: number[][];
   paytable: { lines: Record<string, number[]>; scatter: Record<string, number[]> };
@@ -42,6 +50,8 @@ export interface PlayOptions {
   quick: boolean;
   /** Replaying history: no sounds of money, everything marked REPLAY. */
   replay: boolean;
+  /** The player asked the system for less motion: no scrolling reels, no pulsing, no long animations. */
+  reducedMotion: boolean;
 }
 
 /** Services the shell lends a game view. */
@@ -52,9 +62,18 @@ export interface GameContext {
   /** Formats minor units in the session currency. */
   money(minor: number): string;
   /** The current bet (for the paytable in currency and the lines preview). */
-  bet(): LineBet;
+  bet(): BetChoice;
   /** Shows a transient banner message over the stage. */
   announce(text: string): void;
+  /** Adds a sentence to what the step's aria-live message says (a line win, a feature). */
+  say(text: string): void;
+  /**
+   * Waits `ms` for the player to read something (a banner, the wins before a feature);
+   * the player's SKIP ends it at once.
+   */
+  pause(ms: number): Promise<void>;
+  /** The reels started (true) or came to rest (false): the shell offers STOP only while they move. */
+  spinning(moving: boolean): void;
 }
 
 /** A step as the view plays it: a live StepResponse or a step rebuilt from history. */
@@ -77,7 +96,7 @@ export interface GameView {
   readonly element: HTMLElement;
   /** Starts the reels moving as soon as the player presses SPIN (before the answer). */
   startSpin(options: PlayOptions): void;
-  /** The spin request failed: bring the reels back to rest on what they showed. */
+  /** The spin request failed: bring the reels back to the window they showed before the spin. */
   cancelSpin(): void;
   /** Plays a step's events; resolves when the stage is at rest (wins shown). */
   play(step: PlayableStep, options: PlayOptions): Promise<void>;
@@ -96,11 +115,11 @@ export interface GameView {
   /** Leaves any feature screen (end of round, leaving replay). */
   reset(): void;
   /** Paytable, game lines and rules, rendered for the shell's dialogs. */
-  paytable(bet: LineBet): HTMLElement;
+  paytable(bet: BetChoice): HTMLElement;
   gameLines(): HTMLElement;
   rules(): HTMLElement;
   /** The bet changed: light the enabled lines (and preview them when the count changed). */
-  betChanged(bet: LineBet, linesChanged: boolean): void;
+  betChanged(bet: BetChoice, linesChanged: boolean): void;
   /** Replay mode: keep the live picture aside, show the replayed round, then restore it. */
   enterReplay(): void;
   exitReplay(): void;

@@ -5,18 +5,46 @@
  */
 // Types only (erased from the bundle): the events and decisions the server sends for this game.
 
-import type { MermaidAwaiting, MermaidEvent } from "@reelhouse/games";
+import type { MermaidAction, MermaidAwaiting, MermaidEvent } from "@reelhouse/games";
 import type { OpenRound } from "@reelhouse/protocol";
-import type { GameContext, GameView, GameViewFactory, LineBet, PlayableStep, PlayOptions } from "../../shell/types.js";
-import { SYMBOL_ART, svgUrl } from "./art.js";
-import { PickScreen } from "./pick.js";
-import { LINE_COLORS, NORMAL_TIMING, QUICK_TIMING, ReelStage, type Window, type WinHighlight } from "./reels.js";
+import { dispatch, type EventHandlers, narrow, narrowOne, playEvents, tagsOf } from "../../shell/events.js";
+import { renderLines, renderPaytable } from "../../shell/kit/paytable.js";
+import { PickScreen } from "../../shell/kit/pick-screen.js";
+import {
+  LINE_COLORS,
+  NORMAL_TIMING,
+  QUICK_TIMING,
+  ReelStage,
+  type Window,
+  type WinHighlight,
+} from "../../shell/kit/reel-stage.js";
+import { StageOverlays } from "../../shell/kit/stage-overlays.js";
+import type { BetChoice, GameContext, GameView, GameViewFactory, PlayableStep, PlayOptions } from "../../shell/types.js";
+import { CELL_H, CELL_W, CLAM_CLOSED, CLAM_OPEN, SYMBOL_ART } from "./art.js";
 
 const SCATTER = "MERMAID";
-/** Celebration thresholds, in multiples of the total bet (presentation only). */
-const BIG_WIN_TIMES_BET = 15;
-const MEGA_WIN_TIMES_BET = 50;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Every event and awaiting tag of the game: the compiler checks both lists are complete. */
+const EVENT_TAGS = tagsOf<MermaidEvent>({
+  spin: true,
+  lineWin: true,
+  scatterWin: true,
+  freeSpinsTriggered: true,
+  freeSpinStarted: true,
+  bonusTriggered: true,
+  pickRevealed: true,
+  bonusEnded: true,
+  spinEnded: true,
+  freeSpinsEnded: true,
+  roundEnded: true,
+});
+const AWAITING_TAGS = tagsOf<MermaidAwaiting>({ pick: true, freeSpin: true });
+
+/** The lines a bet plays (every line for a bet that is not a line bet). */
+function linesOf(bet: BetChoice, all: number): number {
+  return bet.kind === "lines" ? bet.lines : all;
+}
 
 /** Where a free-spin series stands, as the events told it. */
 interface FreeSpinView {
@@ -26,13 +54,28 @@ interface FreeSpinView {
   win: number;
 }
 
+/** One step being played: the wins gathered until `spinEnded` draws them, and the features after. */
+interface StepRun {
+  step: PlayableStep;
+  options: PlayOptions;
+  wins: WinHighlight[];
+  features: (() => Promise<void>)[];
+}
+
+/** What a resumed round's past events leave on the stage. */
+interface RestoreRun {
+  window: Window | null;
+  pick: { picks: number; objects: number; revealed: { object: number; coins: number; amount: number }[] } | null;
+  freeSpinWin: number;
+  inFreeSpins: boolean;
+}
+
 class MermaidTreasureView implements GameView {
   readonly element: HTMLElement;
   private readonly stage: ReelStage;
   private readonly pickScreen: PickScreen;
   private readonly counter: HTMLElement;
-  private readonly overlay: HTMLElement;
-  private readonly banner: HTMLElement;
+  private readonly overlays: StageOverlays;
   private freeSpins: FreeSpinView | null = null;
   /** The next free spin waits for the player (intro after a trigger, or a resumed round). */
   private freeSpinGate: "intro" | "resume" | null = null;
@@ -44,25 +87,33 @@ class MermaidTreasureView implements GameView {
     stage: ReelStage,
   ) {
     this.stage = stage;
-    this.pickScreen = new PickScreen(ctx.money);
+    this.pickScreen = new PickScreen({
+      title: "TREASURE BONUS",
+      objectName: "Clam",
+      closedArt: CLAM_CLOSED,
+      openArt: CLAM_OPEN,
+      money: ctx.money,
+      status: (left, objects) => `PICK ${left} OF ${objects} CLAMS`,
+    });
     this.element = document.createElement("div");
     this.element.className = "mt-stage";
     this.element.dataset.game = "mermaid-treasure";
     this.element.innerHTML = `
       <div class="mt-bg" aria-hidden="true">${BACKGROUND_SVG}</div>
-      <div class="mt-logo" aria-label="Mermaid Treasure"><span>MERMAID</span><span>TREASURE</span></div>
+      <div class="mt-logo game-logo" role="img" aria-label="Mermaid Treasure"><span>MERMAID</span><span>TREASURE</span></div>
       <div class="mt-reels"></div>
       <div class="mt-fs-counter hidden" data-test="fs-counter"></div>
-      <div class="mt-banner hidden" data-test="banner"></div>
-      <div class="mt-overlay hidden" data-test="overlay"></div>`;
-    (this.element.querySelector(".mt-reels") as HTMLElement).append(stage.canvas);
+`;
+    const reels = this.element.querySelector(".mt-reels") as HTMLElement;
+    reels.style.setProperty("--ratio", String(stage.aspectRatio));
+    reels.append(stage.canvas);
     // The pick screen covers the whole stage, so a phone in portrait gets room for 12 clams.
     this.element.append(this.pickScreen.element);
     this.counter = this.element.querySelector(".mt-fs-counter") as HTMLElement;
-    this.overlay = this.element.querySelector(".mt-overlay") as HTMLElement;
-    this.banner = this.element.querySelector(".mt-banner") as HTMLElement;
+    this.overlays = new StageOverlays(ctx.pause, () => ctx.sound.play("click"));
+    this.element.append(this.overlays.banner, this.overlays.overlay);
     stage.setStopSound(() => ctx.sound.play("reelStop"));
-    stage.setEnabledLines(ctx.bet().lines);
+    stage.setEnabledLines(linesOf(ctx.bet(), ctx.description.lines.length));
     stage.start();
   }
 
@@ -76,19 +127,23 @@ class MermaidTreasureView implements GameView {
   }
 
   /** Called by the shell when the bet changes: lights the enabled lines. */
-  betChanged(bet: LineBet, linesChanged: boolean): void {
-    this.stage.setEnabledLines(bet.lines);
-    if (linesChanged) this.stage.previewLines(bet.lines);
+  betChanged(bet: BetChoice, linesChanged: boolean): void {
+    const lines = linesOf(bet, this.ctx.description.lines.length);
+    this.stage.setEnabledLines(lines);
+    if (linesChanged) this.stage.previewLines(lines);
   }
 
   startSpin(options: PlayOptions): void {
     this.stage.setTiming(options.quick ? QUICK_TIMING : NORMAL_TIMING);
+    this.stage.setReducedMotion(options.reducedMotion);
     this.stage.spin();
+    this.ctx.spinning(true);
     if (!options.replay) this.ctx.sound.play("spinStart");
   }
 
   cancelSpin(): void {
     this.stage.abort();
+    this.ctx.spinning(false);
   }
 
   slamStop(): void {
@@ -99,114 +154,110 @@ class MermaidTreasureView implements GameView {
   }
 
   async play(step: PlayableStep, options: PlayOptions): Promise<void> {
-    const events = step.events as MermaidEvent[];
-    const wins: WinHighlight[] = [];
-    const features: (() => Promise<void>)[] = [];
-    for (const event of events) {
-      switch (event.type) {
-        case "freeSpinStarted":
-          this.freeSpins = {
-            played: event.spin,
-            awarded: event.of,
-            multiplier: event.multiplier,
-            win: this.freeSpins?.win ?? 0,
-          };
-          this.element.classList.add("free");
-          this.updateCounter();
-          break;
-        case "spin":
-          if (!this.stage.spinning || !this.stage.allMoving) this.startSpin(options);
-          await this.stage.land(event.window, SCATTER);
-          break;
-        case "lineWin":
-          wins.push({
-            positions: event.positions,
-            line: event.line,
-            label: `${this.ctx.money(event.amount)}${event.multiplier > 1 ? ` ×${event.multiplier}` : ""}`,
-            color: LINE_COLORS[(event.line - 1) % LINE_COLORS.length] as string,
-          });
-          break;
-        case "scatterWin":
-          wins.push({ positions: event.positions, line: null, label: this.ctx.money(event.amount), color: "#ff7ad9" });
-          break;
-        case "freeSpinsTriggered":
-          features.push(async () => {
-            this.stage.showWins([{ positions: event.positions, line: null, label: "", color: "#ff7ad9" }]);
-            this.ctx.sound.play("feature");
-            this.freeSpins = {
-              played: this.freeSpins?.played ?? 0,
-              awarded: event.total,
-              multiplier: this.freeSpins?.multiplier ?? 3,
-              win: this.freeSpins?.win ?? 0,
-            };
-            this.updateCounter();
-            await this.flash(event.retrigger ? `+${event.awarded} FREE SPINS` : `${event.awarded} FREE SPINS`, options);
-            if (!event.retrigger && !options.replay) this.freeSpinGate = "intro";
-          });
-          break;
-        case "bonusTriggered":
-          features.push(async () => {
-            this.stage.showWins([
-              {
-                positions: event.positions,
-                line: event.line,
-                label: "",
-                color: LINE_COLORS[(event.line - 1) % LINE_COLORS.length] as string,
-              },
-            ]);
-            this.ctx.sound.play("feature");
-            await this.flash("TREASURE BONUS", options);
-            this.pendingPick = { picks: event.picks, objects: event.objects };
-            if (options.replay) this.openPick();
-          });
-          break;
-        case "spinEnded":
-          if (this.freeSpins && this.freeSpins.played > 0) {
-            this.freeSpins.win += event.win;
-            this.updateCounter();
-          }
-          if (wins.length > 0) {
-            this.stage.showWins(wins);
-            const big = event.win >= BIG_WIN_TIMES_BET * step.totalBet;
-            if (!options.replay) this.ctx.sound.play(big ? "bigWin" : "win");
-            if (big) await this.flash(event.win >= MEGA_WIN_TIMES_BET * step.totalBet ? "MEGA WIN" : "BIG WIN", options);
-          }
-          if (features.length > 0) {
-            if (wins.length > 0) await sleep(options.quick ? 700 : 1400);
-            for (const feature of features) await feature();
-            features.length = 0;
-            if (wins.length > 0) this.stage.showWins(wins);
-          }
-          break;
-        case "pickRevealed":
-          if (!this.pickScreen.isOpen) this.openPick();
-          this.pickScreen.reveal({ object: event.object, coins: event.coins, amount: event.amount });
-          if (this.freeSpins && this.freeSpins.played > 0) {
-            this.freeSpins.win += event.amount;
-            this.updateCounter();
-          }
-          if (!options.replay) this.ctx.sound.play("pick");
-          await sleep(options.quick ? 250 : 600);
-          break;
-        case "bonusEnded":
-          this.pickScreen.finish(event.coins, event.amount, event.capped);
-          if (!options.replay) this.ctx.sound.play("coins");
-          await sleep(options.quick ? 1000 : 1800);
-          this.pickScreen.close();
-          this.pendingPick = null;
-          break;
-        case "freeSpinsEnded":
-          await this.outro(event.spins, event.win, options);
-          break;
-        case "roundEnded":
-          this.endFreeSpins();
-          break;
-      }
-    }
+    await playEvents(this.handlers, narrow(EVENT_TAGS, step.events), { step, options, wins: [], features: [] });
   }
 
-  async decide(awaiting: unknown, options: PlayOptions): Promise<unknown> {
-    const a = awaiting as MermaidAwaiting;
+  /** How each event of a step is shown (one handler per event type). */
+  private readonly handlers: EventHandlers<MermaidEvent, StepRun> = {
+    freeSpinStarted: (event) => {
+      this.freeSpins = { played: event.spin, awarded: event.of, multiplier: event.multiplier, win: this.freeSpins?.win ?? 0 };
+      this.element.classList.add("free");
+      this.updateCounter();
+    },
+    spin: async (event, run) => {
+      if (!this.stage.spinning || !this.stage.allMoving) this.startSpin(run.options);
+      await this.stage.land(event.window);
+      this.ctx.spinning(false);
+    },
+    lineWin: (event, run) => {
+      const amount = this.ctx.money(event.amount);
+      run.wins.push({
+        positions: event.positions,
+        line: event.line,
+        label: `${amount}${event.multiplier > 1 ? ` ×${event.multiplier}` : ""}`,
+        color: LINE_COLORS[(event.line - 1) % LINE_COLORS.length] as string,
+      });
+      this.ctx.say(`Line ${event.line}: ${event.count} ${this.symbolName(event.symbol)} pay ${amount}.`);
+    },
+    scatterWin: (event, run) => {
+      run.wins.push({ positions: event.positions, line: null, label: this.ctx.money(event.amount), color: "#ff7ad9" });
+      this.ctx.say(`${event.count} ${this.symbolName(event.symbol)} scatter pay ${this.ctx.money(event.amount)}.`);
+    },
+    freeSpinsTriggered: (event, run) => {
+      run.features.push(async () => {
+        this.stage.showWins([{ positions: event.positions, line: null, label: "", color: "#ff7ad9" }]);
+        this.ctx.sound.play("feature");
+        this.freeSpins = {
+          played: this.freeSpins?.played ?? 0,
+          awarded: event.total,
+          multiplier: this.freeSpins?.multiplier ?? 3,
+          win: this.freeSpins?.win ?? 0,
+        };
+        this.updateCounter();
+        const text = event.retrigger ? `+${event.awarded} FREE SPINS` : `${event.awarded} FREE SPINS`;
+        this.ctx.say(`${text.toLowerCase()}.`);
+        await this.flash(text, run.options);
+        if (!event.retrigger && !run.options.replay) this.freeSpinGate = "intro";
+      });
+    },
+    bonusTriggered: (event, run) => {
+      run.features.push(async () => {
+        const color = LINE_COLORS[(event.line - 1) % LINE_COLORS.length] as string;
+        this.stage.showWins([{ positions: event.positions, line: event.line, label: "", color }]);
+        this.ctx.sound.play("feature");
+        this.ctx.say(`Treasure bonus: pick ${event.picks} of ${event.objects} clams.`);
+        await this.flash("TREASURE BONUS", run.options);
+        this.pendingPick = { picks: event.picks, objects: event.objects };
+        if (run.options.replay) this.openPick();
+      });
+    },
+    spinEnded: async (event, run) => {
+      if (this.freeSpins && this.freeSpins.played > 0) {
+        this.freeSpins.win += event.win;
+        this.updateCounter();
+      }
+      if (run.wins.length > 0) {
+        this.stage.showWins(run.wins);
+        if (!run.options.replay) this.ctx.sound.play("win");
+      }
+      if (run.features.length > 0) {
+        if (run.wins.length > 0) await this.ctx.pause(run.options.quick ? 700 : 1400);
+        for (const feature of run.features) await feature();
+        run.features.length = 0;
+        if (run.wins.length > 0) this.stage.showWins(run.wins);
+      }
+    },
+    pickRevealed: async (event, run) => {
+      if (!this.pickScreen.isOpen) this.openPick();
+      this.pickScreen.reveal({ object: event.object, coins: event.coins, amount: event.amount });
+      if (this.freeSpins && this.freeSpins.played > 0) {
+        this.freeSpins.win += event.amount;
+        this.updateCounter();
+      }
+      this.ctx.say(`Clam ${event.object + 1}: ${this.ctx.money(event.amount)}.`);
+      if (!run.options.replay) this.ctx.sound.play("pick");
+      await this.ctx.pause(run.options.quick ? 250 : 600);
+    },
+    bonusEnded: async (event, run) => {
+      this.pickScreen.finish(event.coins, event.amount, event.capped);
+      this.ctx.say(`Treasure bonus total ${this.ctx.money(event.amount)}.`);
+      if (!run.options.replay) this.ctx.sound.play("coins");
+      await this.ctx.pause(run.options.quick ? 1000 : 1800);
+      this.pickScreen.close();
+      this.pendingPick = null;
+    },
+    freeSpinsEnded: async (event, run) => {
+      this.ctx.say(`Free spins complete: ${this.ctx.money(event.win)} in ${event.spins} free spins.`);
+      await this.outro(event.spins, event.win, run.options);
+    },
+    roundEnded: () => {
+      this.endFreeSpins();
+    },
+  };
+
+  async decide(awaiting: unknown, options: PlayOptions): Promise<MermaidAction> {
+    const a = narrowOne(AWAITING_TAGS, awaiting);
+    if (!a) throw new Error("Mermaid Treasure: the round awaits a decision this client does not know");
     if (a.type === "pick") {
       if (!this.pickScreen.isOpen) this.openPick();
       const object = await this.pickScreen.pick();
@@ -228,34 +279,50 @@ class MermaidTreasureView implements GameView {
     return { type: "freeSpin" };
   }
 
+  /** What each past event leaves on the stage when a round resumes (one handler per event type). */
+  private readonly restoreHandlers: EventHandlers<MermaidEvent, RestoreRun> = {
+    spin: (event, r) => {
+      r.window = event.window;
+    },
+    freeSpinStarted: (_event, r) => {
+      r.inFreeSpins = true;
+    },
+    spinEnded: (event, r) => {
+      if (r.inFreeSpins) r.freeSpinWin += event.win;
+    },
+    bonusTriggered: (event, r) => {
+      r.pick = { picks: event.picks, objects: event.objects, revealed: [] };
+    },
+    pickRevealed: (event, r) => {
+      r.pick?.revealed.push({ object: event.object, coins: event.coins, amount: event.amount });
+      if (r.inFreeSpins) r.freeSpinWin += event.amount;
+    },
+    bonusEnded: (_event, r) => {
+      r.pick = null;
+    },
+    // Wins, triggers and endings leave nothing to redraw: the open round's awaiting says the rest.
+    lineWin: () => {},
+    scatterWin: () => {},
+    freeSpinsTriggered: () => {},
+    freeSpinsEnded: () => {},
+    roundEnded: () => {},
+  };
+
   restore(round: OpenRound): void {
-    let window: Window | null = null;
-    let pick: { picks: number; objects: number; revealed: { object: number; coins: number; amount: number }[] } | null = null;
-    let fsWin = 0;
-    let inFreeSpins = false;
+    const r: RestoreRun = { window: null, pick: null, freeSpinWin: 0, inFreeSpins: false };
     for (const step of round.steps) {
-      for (const event of step.events as MermaidEvent[]) {
-        if (event.type === "spin") window = event.window;
-        if (event.type === "freeSpinStarted") inFreeSpins = true;
-        if (event.type === "spinEnded" && inFreeSpins) fsWin += event.win;
-        if (event.type === "bonusTriggered") pick = { picks: event.picks, objects: event.objects, revealed: [] };
-        if (event.type === "pickRevealed") {
-          pick?.revealed.push({ object: event.object, coins: event.coins, amount: event.amount });
-          if (inFreeSpins) fsWin += event.amount;
-        }
-        if (event.type === "bonusEnded") pick = null;
-      }
+      for (const event of narrow(EVENT_TAGS, step.events)) void dispatch(this.restoreHandlers, event, r);
     }
-    if (window) this.stage.show(window);
-    const awaiting = round.awaiting as MermaidAwaiting | null;
-    if (awaiting?.type === "pick" && pick) {
-      this.pickScreen.open(pick.picks, pick.objects, pick.revealed);
+    if (r.window) this.stage.show(r.window);
+    const awaiting = narrowOne(AWAITING_TAGS, round.awaiting);
+    if (awaiting?.type === "pick" && r.pick) {
+      this.pickScreen.open(r.pick.picks, r.pick.objects, r.pick.revealed);
       this.pendingPick = null;
     }
-    if (awaiting?.type === "freeSpin" || inFreeSpins) {
+    if (awaiting?.type === "freeSpin" || r.inFreeSpins) {
       const played = awaiting?.type === "freeSpin" ? awaiting.played : (this.freeSpins?.played ?? 0);
       const awarded = awaiting?.type === "freeSpin" ? awaiting.awarded : (this.freeSpins?.awarded ?? 0);
-      this.freeSpins = { played, awarded, multiplier: 3, win: fsWin };
+      this.freeSpins = { played, awarded, multiplier: 3, win: r.freeSpinWin };
       this.element.classList.add("free");
       this.updateCounter();
       if (awaiting?.type === "freeSpin") this.freeSpinGate = played === 0 ? "intro" : "resume";
@@ -265,7 +332,7 @@ class MermaidTreasureView implements GameView {
   reset(): void {
     // Feature screens close; the last wins stay on view until the next spin.
     this.pickScreen.close();
-    this.overlay.classList.add("hidden");
+    this.overlays.hide();
     this.pendingPick = null;
     this.freeSpinGate = null;
     this.endFreeSpins();
@@ -287,69 +354,35 @@ class MermaidTreasureView implements GameView {
     this.saved = null;
   }
 
-  paytable(bet: LineBet): HTMLElement {
+  private symbolName(id: string): string {
+    return this.ctx.description.symbols.find((s) => s.id === id)?.name ?? id;
+  }
+
+  paytable(choice: BetChoice): HTMLElement {
     const { description, money } = this.ctx;
-    const root = document.createElement("div");
-    root.className = "mt-paytable";
-    const names = new Map(description.symbols.map((s) => [s.id, s.name]));
-    const linePays = description.paytable.lines;
-    const scatterPays = description.paytable.scatter;
-    const cards: string[] = [];
-    const order = description.symbols.map((s) => s.id);
-    for (const id of order) {
-      const pays = linePays[id] ?? scatterPays[id];
-      const rows: string[] = [];
-      if (linePays[id]) {
-        for (let k = (pays ?? []).length; k >= 1; k--) {
-          const coinsPerCoin = (pays ?? [])[k - 1] ?? 0;
-          if (coinsPerCoin <= 0) continue;
-          const coins = coinsPerCoin * bet.coinsPerLine;
-          rows.push(
-            `<tr><td>${k}×</td><td>${coins.toLocaleString("en")} coins</td><td>${money(coins * bet.coinValue)}</td></tr>`,
-          );
-        }
-      } else if (scatterPays[id]) {
-        const totalBet = bet.coinValue * bet.coinsPerLine * bet.lines;
-        for (let k = (pays ?? []).length; k >= 1; k--) {
-          const times = (pays ?? [])[k - 1] ?? 0;
-          if (times <= 0) continue;
-          rows.push(`<tr><td>${k}×</td><td>${times}× total bet</td><td>${money(times * totalBet)}</td></tr>`);
-        }
-      }
-      const kind = description.symbols.find((s) => s.id === id)?.kind;
-      const note =
-        kind === "wild"
-          ? "WILD — substitutes for all symbols except Mermaid and Treasure"
-          : kind === "scatter"
-            ? "SCATTER — pays anywhere; 3 or more award free spins"
-            : kind === "bonus"
-              ? "BONUS — 3 or more from reel 1 on an enabled line start the Treasure bonus"
-              : "";
-      cards.push(`<div class="pay-card pay-${kind}" data-symbol="${id}">
-        <img alt="${names.get(id) ?? id}" src="${svgUrl(SYMBOL_ART[id] ?? "")}">
-        <div><div class="pay-name">${names.get(id) ?? id}</div>${note ? `<div class="pay-note">${note}</div>` : ""}
-        ${rows.length ? `<table>${rows.join("")}</table>` : ""}</div></div>`);
-    }
-    root.innerHTML = `<p class="pay-bet">Pays at your bet: ${bet.coinsPerLine} coin(s) per line × ${money(bet.coinValue)} per coin, ${bet.lines} line(s).
-      Line wins pay left to right from reel 1 on enabled lines; only the highest win per line is paid.</p>
-      <div class="pay-grid">${cards.join("")}</div>`;
-    return root;
+    // Mermaid Treasure is a line game: its schema only makes line bets.
+    const bet = choice.kind === "lines" ? choice : { coinValue: 0, coinsPerLine: 0, lines: 0 };
+    return renderPaytable(
+      bet,
+      {
+        symbols: description.symbols,
+        linePays: description.paytable.lines,
+        scatterPays: description.paytable.scatter,
+        art: SYMBOL_ART,
+        notes: {
+          wild: "WILD — substitutes for all symbols except Mermaid and Treasure",
+          scatter: "SCATTER — pays anywhere; 3 or more award free spins",
+          bonus: "BONUS — 3 or more from reel 1 on an enabled line start the Treasure bonus",
+        },
+        howLinesPay: "Line wins pay left to right from reel 1 on enabled lines; only the highest win per line is paid.",
+      },
+      money,
+    );
   }
 
   gameLines(): HTMLElement {
-    const root = document.createElement("div");
-    root.className = "mt-lines";
     const { lines, reels, rows } = this.ctx.description;
-    root.innerHTML = lines
-      .map((line, i) => {
-        const cells: string[] = [];
-        for (let row = 0; row < rows; row++) {
-          for (let reel = 0; reel < reels; reel++) cells.push(`<i class="${line[reel] === row ? "on" : ""}"></i>`);
-        }
-        return `<figure data-line="${i + 1}" style="--line:${LINE_COLORS[i % LINE_COLORS.length]}"><div class="line-grid" style="grid-template-columns:repeat(${reels},1fr)">${cells.join("")}</div><figcaption>Line ${i + 1}</figcaption></figure>`;
-      })
-      .join("");
-    return root;
+    return renderLines(lines, reels, rows, LINE_COLORS);
   }
 
   rules(): HTMLElement {
@@ -404,51 +437,32 @@ class MermaidTreasureView implements GameView {
   }
 
   /** A big message over the reels for a moment. */
-  private async flash(text: string, options: PlayOptions): Promise<void> {
-    this.banner.textContent = text;
-    this.banner.classList.remove("hidden");
-    await sleep(options.quick ? 900 : 1600);
-    this.banner.classList.add("hidden");
+  private flash(text: string, options: PlayOptions): Promise<void> {
+    return this.overlays.flash(text, options.quick ? 900 : 1600);
   }
 
   /** The free-spin intro (or the resume screen after a reload); the player starts them. */
   private intro(a: Extract<MermaidAwaiting, { type: "freeSpin" }>, gate: "intro" | "resume"): Promise<void> {
-    const title = gate === "intro" ? `${a.awarded} FREE SPINS` : "FREE SPINS IN PROGRESS";
-    const text =
-      gate === "intro"
-        ? `All line wins are tripled <b>×${a.multiplier}</b>. Three or more Mermaids add 10 more.`
-        : `You have played ${a.played} of ${a.awarded} free spins. Line wins ×${a.multiplier}.`;
-    return this.dialog(title, text, gate === "intro" ? "START" : "CONTINUE", 0, "fs-intro");
+    return this.overlays.card({
+      title: gate === "intro" ? `${a.awarded} FREE SPINS` : "FREE SPINS IN PROGRESS",
+      html:
+        gate === "intro"
+          ? `All line wins are tripled <b>×${a.multiplier}</b>. Three or more Mermaids add 10 more.`
+          : `You have played ${a.played} of ${a.awarded} free spins. Line wins ×${a.multiplier}.`,
+      button: gate === "intro" ? "START" : "CONTINUE",
+      autoCloseMs: 0,
+      test: "fs-intro",
+    });
   }
 
   private async outro(spins: number, win: number, options: PlayOptions): Promise<void> {
     this.ctx.sound.play(win > 0 ? "bigWin" : "click");
-    await this.dialog(
-      "FREE SPINS COMPLETE",
-      `You won <b>${this.ctx.money(win)}</b> in ${spins} free spins.`,
-      "COLLECT",
-      options.replay ? 1500 : 4000,
-      "fs-outro",
-    );
-  }
-
-  /** An overlay card with one button; resolves on the button (or after `autoCloseMs`). */
-  private dialog(title: string, html: string, button: string, autoCloseMs: number, test: string): Promise<void> {
-    this.overlay.innerHTML = `<div class="mt-card" data-test="${test}"><h2>${title}</h2><p>${html}</p><button class="btn primary" data-primary>${button}</button></div>`;
-    this.overlay.classList.remove("hidden");
-    return new Promise((resolve) => {
-      let timer = 0;
-      const done = () => {
-        clearTimeout(timer);
-        this.overlay.classList.add("hidden");
-        this.overlay.innerHTML = "";
-        resolve();
-      };
-      (this.overlay.querySelector("button") as HTMLButtonElement).addEventListener("click", () => {
-        this.ctx.sound.play("click");
-        done();
-      });
-      if (autoCloseMs > 0) timer = window.setTimeout(done, autoCloseMs);
+    await this.overlays.card({
+      title: "FREE SPINS COMPLETE",
+      html: `You won <b>${this.ctx.money(win)}</b> in ${spins} free spins.`,
+      button: "COLLECT",
+      autoCloseMs: options.replay ? 1500 : 4000,
+      test: "fs-outro",
     });
   }
 }
@@ -487,11 +501,16 @@ export const createView: GameViewFactory = async (ctx) => {
     ["J", "SEAHORSE", "NINE"],
     ["FISH", "TURTLE", "K"],
   ];
-  const stage = new ReelStage(
-    description.symbols.map((s) => s.id),
-    description.lines,
+  const stage = new ReelStage({
+    reels: description.reels,
+    rows: description.rows,
+    art: SYMBOL_ART,
+    cell: { width: CELL_W, height: CELL_H },
+    paylines: description.lines,
     initial,
-  );
+    // Two Mermaids down: the reels after them could complete free spins.
+    anticipation: { symbol: SCATTER, count: 2 },
+  });
   await stage.load();
   return new MermaidTreasureView(ctx, stage);
 };

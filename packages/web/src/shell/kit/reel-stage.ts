@@ -1,12 +1,14 @@
 /**
- * The reel stage: five reels on a canvas, animated with requestAnimationFrame.
- * Reels start the moment the player presses SPIN, spin on cosmetic filler symbols
- * until the server's window arrives, then stop one after another on exactly that
- * window. Win lines, frames and amounts are drawn over the symbols.
+ * The reel stage kit: any number of reels x rows on a canvas, animated with
+ * requestAnimationFrame. Reels start the moment the player presses SPIN, spin on cosmetic
+ * filler symbols until the server's window arrives, then stop one after another on exactly
+ * that window. Win lines, frames and amounts are drawn over the symbols; held (sticky)
+ * cells stay put over a spinning reel, a reel can show one expanded symbol, and a reel can
+ * be nudged by whole positions.
  *
  * The filler symbols are decoration only: the outcome is the `window` the server sent.
  */
-import { CELL_H, CELL_W, motionBlur, rasterise, SYMBOL_ART } from "./art.js";
+import { motionBlur, rasterise } from "./art.js";
 
 export type Window = string[][]; // [reel][row]
 
@@ -18,14 +20,54 @@ export interface WinHighlight {
   color: string;
 }
 
-const REELS = 5;
-const ROWS = 3;
-const SIDE = 54; // room for line badges left and right
-const TOP = 26;
-const REEL_AREA_W = REELS * CELL_W;
-const REEL_AREA_H = ROWS * CELL_H;
-export const STAGE_W = REEL_AREA_W + 2 * SIDE;
-export const STAGE_H = REEL_AREA_H + 2 * TOP;
+/** What a stage shows: its shape, its symbols' art and its paylines. */
+export interface ReelStageOptions {
+  reels: number;
+  rows: number;
+  /** SVG source of each symbol, drawn in a cell of `cell` stage units. */
+  art: Readonly<Record<string, string>>;
+  cell: { width: number; height: number };
+  /** Paylines as the row on each reel (none: no line badges). */
+  paylines: readonly (readonly number[])[];
+  initial: Window;
+  /** Reels after `count` of `symbol` have landed spin a little longer (a feature could complete). */
+  anticipation?: { symbol: string; count: number };
+  /** The frame's gradient (three stops) and the corner jewels' colour (null: none). */
+  frame?: { gold: readonly [string, string, string]; corner: string | null };
+}
+
+/** The stage's drawing size and where its parts lie, in stage units. */
+interface Geometry {
+  reels: number;
+  rows: number;
+  cellW: number;
+  cellH: number;
+  side: number;
+  top: number;
+  areaW: number;
+  areaH: number;
+  width: number;
+  height: number;
+}
+
+function geometry(o: ReelStageOptions): Geometry {
+  const side = o.paylines.length > 0 ? 54 : 20; // room for line badges left and right
+  const top = 26;
+  const areaW = o.reels * o.cell.width;
+  const areaH = o.rows * o.cell.height;
+  return {
+    reels: o.reels,
+    rows: o.rows,
+    cellW: o.cell.width,
+    cellH: o.cell.height,
+    side,
+    top,
+    areaW,
+    areaH,
+    width: areaW + 2 * side,
+    height: areaH + 2 * top,
+  };
+}
 
 /** 15 distinguishable line colours. */
 export const LINE_COLORS = [
@@ -57,17 +99,20 @@ interface StopPlan {
 class Reel {
   readonly band = new Map<number, string>();
   pos = 0;
-  phase: "idle" | "windup" | "spin" | "decel" | "bounce" = "idle";
+  phase: "idle" | "windup" | "spin" | "decel" | "bounce" | "nudge" = "idle";
   velocity = 0;
   phaseStart = 0;
   from = 0;
   target = 0;
   duration = 0;
   plan: StopPlan | null = null;
+  /** The reel reaches its symbols (the stop sound), then settles at rest after the bounce. */
   onLand: (() => void) | null = null;
+  onRest: (() => void) | null = null;
 
   constructor(
     column: string[],
+    private readonly rows: number,
     private readonly filler: () => string,
   ) {
     column.forEach((s, r) => {
@@ -95,10 +140,10 @@ class Reel {
     });
   }
 
-  /** The three symbols on view when at rest. */
+  /** The symbols on view when at rest, top to bottom. */
   column(): string[] {
     const top = Math.round(this.pos);
-    return [0, 1, 2].map((r) => this.symbolAt(top + r));
+    return Array.from({ length: this.rows }, (_, r) => this.symbolAt(top + r));
   }
 
   /** Forgets band entries far from the view, so long sessions do not grow memory. */
@@ -125,6 +170,10 @@ export interface SpinTiming {
   anticipation: number;
 }
 
+/** A slammed reel eases onto its symbols in this long, then settles in SLAM_BOUNCE_MS. */
+const SLAM_DECEL_MS = 110;
+const SLAM_BOUNCE_MS = 90;
+
 export const NORMAL_TIMING: SpinTiming = { speed: 26, minSpin: 650, stagger: 190, anticipation: 900 };
 export const QUICK_TIMING: SpinTiming = { speed: 34, minSpin: 180, stagger: 70, anticipation: 300 };
 
@@ -140,12 +189,26 @@ export class ReelStage {
   private winCycle = -1; // -1 = all wins together
   private winCycleAt = 0;
   private linePreview: { lines: number; until: number } | null = null;
-  private enabledLines = 15;
+  private enabledLines: number;
   private dimNonWinning = false;
   private spinStartedAt = 0;
   private timing: SpinTiming = NORMAL_TIMING;
   private slammed = false;
+  /** Less motion: reels do not scroll, wins do not pulse, the picture changes only when it must. */
+  private reduced = false;
+  /** The window at rest when the spin started: a failed spin goes back to it. */
+  private restWindow: Window | null = null;
+  /** The win cycle drawn last (a still stage redraws only when it moves on). */
+  private drawnCycle = Number.NaN;
+  /** The labels drawn in the last frame, mirrored on the canvas for tests and tools. */
+  private labelsKey = "";
   private anticipating = new Set<number>();
+  /** Sticky cells ("reel:row" -> symbol): drawn in place over their reel, spinning or not. */
+  private readonly held = new Map<string, string>();
+  /** Reels covered by one expanded symbol (reel -> symbol). */
+  private readonly expanded = new Map<number, string>();
+  /** What the stage shows, mirrored on the canvas for tests and tools. */
+  private stateKey = "";
   private onStopSound: ((reel: number) => void) | null = null;
   /** Static layers, rendered once (window, separators, frame) or on change (line badges). */
   private staticLayer: HTMLCanvasElement | null = null;
@@ -156,28 +219,36 @@ export class ReelStage {
   /** Frames drawn, for the 60 fps check in tests. */
   framesDrawn = 0;
 
-  constructor(
-    private readonly symbolIds: readonly string[],
-    private readonly paylines: readonly (readonly number[])[],
-    initial: Window,
-  ) {
+  private readonly g: Geometry;
+  private readonly paylines: readonly (readonly number[])[];
+
+  constructor(private readonly options: ReelStageOptions) {
+    this.g = geometry(options);
+    this.paylines = options.paylines;
+    this.enabledLines = options.paylines.length;
     this.canvas = document.createElement("canvas");
     this.canvas.className = "reel-canvas";
     const ctx = this.canvas.getContext("2d");
     if (!ctx) throw new Error("2D canvas is not available");
     this.ctx = ctx;
     // Decorative filler only: which symbol blurs past while the real result is on its way.
-    const filler = () => this.symbolIds[Math.floor(Math.random() * this.symbolIds.length)] as string;
-    this.reels = initial.map((column) => new Reel(column, filler));
+    const ids = Object.keys(options.art);
+    const filler = () => ids[Math.floor(Math.random() * ids.length)] as string;
+    this.reels = Array.from({ length: options.reels }, (_, i) => new Reel(options.initial[i] ?? [], options.rows, filler));
     this.resize();
+  }
+
+  /** Width / height of the drawing, for a container that keeps the stage's proportions. */
+  get aspectRatio(): number {
+    return this.g.width / this.g.height;
   }
 
   /** Rasterises every symbol at the device pixel ratio. */
   async load(): Promise<void> {
     const scale = Math.min(2, Math.max(1, window.devicePixelRatio || 1));
     await Promise.all(
-      Object.entries(SYMBOL_ART).map(async ([id, source]) => {
-        const canvas = await rasterise(source, Math.round(CELL_W * scale), Math.round(CELL_H * scale));
+      Object.entries(this.options.art).map(async ([id, source]) => {
+        const canvas = await rasterise(source, Math.round(this.g.cellW * scale), Math.round(this.g.cellH * scale));
         this.sharp.set(id, canvas);
         this.blurred.set(id, motionBlur(canvas));
       }),
@@ -187,8 +258,8 @@ export class ReelStage {
   /** Matches the backing store to the displayed size and pixel ratio. */
   resize(): void {
     const scale = Math.min(2, Math.max(1, window.devicePixelRatio || 1));
-    this.canvas.width = Math.round(STAGE_W * scale);
-    this.canvas.height = Math.round(STAGE_H * scale);
+    this.canvas.width = Math.round(this.g.width * scale);
+    this.canvas.height = Math.round(this.g.height * scale);
     this.ctx.setTransform(scale, 0, 0, scale, 0, 0);
     this.staticLayer = null;
     this.badgeLayer = null;
@@ -202,9 +273,9 @@ export class ReelStage {
     canvas.width = this.canvas.width;
     canvas.height = this.canvas.height;
     const ctx = canvas.getContext("2d") as CanvasRenderingContext2D;
-    const scale = this.canvas.width / STAGE_W;
+    const scale = this.canvas.width / this.g.width;
     ctx.setTransform(scale, 0, 0, scale, 0, 0);
-    ctx.clearRect(0, 0, STAGE_W, STAGE_H);
+    ctx.clearRect(0, 0, this.g.width, this.g.height);
     paint(ctx);
     return canvas;
   }
@@ -233,15 +304,27 @@ export class ReelStage {
 
   /** Moving reels, pulsing wins, a glow or a line preview need frames; a still stage does not. */
   private needsFrame(now: number): boolean {
-    const moving = this.reels.some((r) => r.phase !== "idle") || this.wins.length > 0 || this.anticipating.size > 0;
+    const reelsMoving = this.reels.some((r) => r.phase !== "idle") || this.anticipating.size > 0;
+    // Pulsing wins need every frame; without motion only a change of the win on view does.
+    let wins = this.wins.length > 0;
+    if (wins && this.reduced) {
+      this.activeWins(now);
+      wins = this.winCycle !== this.drawnCycle;
+    }
     const preview = this.linePreview !== null && now < this.linePreview.until + 50;
-    const draw = this.dirty || moving || preview;
+    const draw = this.dirty || reelsMoving || wins || preview;
     this.dirty = false;
     return draw;
   }
 
   setTiming(timing: SpinTiming): void {
     this.timing = timing;
+  }
+
+  /** Honours the player's "reduce motion" preference from the next spin on. */
+  setReducedMotion(reduced: boolean): void {
+    this.reduced = reduced;
+    this.dirty = true;
   }
 
   /** Number of enabled lines (badges of disabled lines are dimmed). */
@@ -277,10 +360,57 @@ export class ReelStage {
     });
   }
 
+  /**
+   * Holds cells: each keeps its symbol in place, framed, while its reel spins underneath
+   * (sticky wilds and jewels, held figures). The server's window shows them too when the
+   * reel lands. Replaces the cells held before.
+   */
+  hold(cells: readonly { reel: number; row: number; symbol: string }[]): void {
+    this.held.clear();
+    for (const c of cells) this.held.set(`${c.reel}:${c.row}`, c.symbol);
+    this.dirty = true;
+  }
+
+  /** Releases every held cell. */
+  release(): void {
+    this.held.clear();
+    this.dirty = true;
+  }
+
+  /** Shows `symbol` expanded over the whole of `reel` (an expanding wild) until the next spin. */
+  expand(reel: number, symbol: string): void {
+    this.expanded.set(reel, symbol);
+    this.dirty = true;
+  }
+
+  /**
+   * Nudges a reel at rest by `steps` positions (positive: the symbols move down) onto
+   * `column`, the server's new column for it. Resolves when the reel is at rest again.
+   */
+  nudge(reel: number, steps: number, column: readonly string[]): Promise<void> {
+    const r = this.reels[reel];
+    if (!r || steps === 0) return Promise.resolve();
+    const from = Math.round(r.pos);
+    const target = from - steps;
+    column.forEach((symbol, row) => {
+      r.band.set(target + row, symbol);
+    });
+    r.from = from;
+    r.target = target;
+    r.phase = "nudge";
+    r.phaseStart = performance.now();
+    r.duration = this.reduced ? 0 : 220 * Math.abs(steps);
+    return new Promise((resolve) => {
+      r.onRest = resolve;
+    });
+  }
+
   /** Starts every reel spinning (wind-up, then full speed). */
   spin(): void {
     const now = performance.now();
+    if (!this.spinning) this.restWindow = this.window();
     this.clearWins();
+    this.expanded.clear();
     this.slammed = false;
     this.anticipating.clear();
     this.spinStartedAt = now;
@@ -298,46 +428,68 @@ export class ReelStage {
    * Lands the reels on `window`, reel by reel. Reels after two landed scatters spin a
    * little longer (anticipation). Resolves when the last reel is at rest.
    */
-  land(window: Window, scatter: string): Promise<void> {
+  land(window: Window): Promise<void> {
     // Every reel must be moving to land: a reel still bouncing from the last stop would
     // never reach its plan (quick free spins can follow each other that closely).
     if (!this.reels.every((r) => r.phase === "windup" || r.phase === "spin")) this.spin();
     const now = performance.now();
-    const first = Math.max(now, this.spinStartedAt + (this.slammed ? 0 : this.timing.minSpin));
+    // A slam, or less motion, lands every reel at once, as soon as the answer is here.
+    const direct = this.slammed || this.reduced;
+    const first = Math.max(now, this.spinStartedAt + (direct ? 0 : this.timing.minSpin));
     let at = first;
     let scatters = 0;
     const landed = this.reels.map(
       (reel, i) =>
         new Promise<void>((resolve) => {
           const column = window[i] ?? reel.column();
-          const anticipate = !this.slammed && scatters >= 2;
-          if (i > 0) at += this.slammed ? 0 : this.timing.stagger + (anticipate ? this.timing.anticipation : 0);
+          const rule = this.options.anticipation;
+          const anticipate = !direct && !!rule && scatters >= rule.count;
+          if (i > 0) at += direct ? 0 : this.timing.stagger + (anticipate ? this.timing.anticipation : 0);
           reel.plan = { at, column, anticipate };
-          reel.onLand = () => {
-            this.onStopSound?.(i);
-            resolve();
-          };
-          scatters += column.filter((s) => s === scatter).length;
+          reel.onLand = () => this.onStopSound?.(i);
+          // Resolved at rest, after the bounce: the picture on view is then the result.
+          reel.onRest = resolve;
+          scatters += column.filter((s) => s === this.options.anticipation?.symbol).length;
         }),
     );
-    return Promise.all(landed).then(() => undefined);
+    return Promise.all(landed).then(() => {
+      // The result is on view: a later failure has nothing to take back.
+      this.restWindow = null;
+    });
   }
 
-  /** Slam stop: every reel with a plan lands now; a spin still waiting for its answer lands on arrival. */
+  /**
+   * Slam stop: every reel lands now, in a short fixed time; a spin still waiting for its
+   * answer lands the moment it arrives. Reels still winding up skip to full speed (their
+   * slow start made a slam take a second), and a reel already slowing down finishes quickly.
+   */
   slam(): void {
     this.slammed = true;
     const now = performance.now();
-    for (const reel of this.reels) if (reel.plan && reel.phase !== "decel" && reel.phase !== "bounce") reel.plan.at = now;
-  }
-
-  /** Brings spinning reels back to rest on what they showed (the spin request failed). */
-  abort(): void {
     for (const reel of this.reels) {
-      if (reel.phase !== "idle") {
-        const column = [0, 1, 2].map((r) => reel.symbolAt(Math.round(reel.pos) + r));
-        reel.set(column);
+      if (reel.phase === "windup") {
+        reel.phase = "spin";
+        reel.pos = reel.from;
+        reel.velocity = this.timing.speed;
+      }
+      if (reel.phase === "spin" && reel.plan) reel.plan.at = now;
+      if (reel.phase === "decel") {
+        const elapsed = now - reel.phaseStart;
+        if (reel.duration - elapsed > SLAM_DECEL_MS) {
+          reel.from = reel.pos;
+          reel.phaseStart = now;
+          reel.duration = SLAM_DECEL_MS;
+        }
       }
     }
+  }
+
+  /** The spin request failed: the reels go back to the window they showed before it (no outcome was drawn). */
+  abort(): void {
+    if (this.restWindow) this.show(this.restWindow);
+    else for (const reel of this.reels) reel.set(reel.column());
+    this.restWindow = null;
+    this.anticipating.clear();
     this.dirty = true;
   }
 
@@ -370,8 +522,11 @@ export class ReelStage {
           break;
         }
         case "spin": {
-          reel.velocity = Math.min(this.timing.speed, reel.velocity + this.timing.speed * 5 * dt);
-          reel.pos -= reel.velocity * dt;
+          // Less motion: the reels stand still (dimmed) until the answer lands them.
+          if (!this.reduced) {
+            reel.velocity = Math.min(this.timing.speed, reel.velocity + this.timing.speed * 5 * dt);
+            reel.pos -= reel.velocity * dt;
+          }
           if (reel.plan && now >= reel.plan.at) this.beginDecel(reel, now);
           break;
         }
@@ -387,13 +542,30 @@ export class ReelStage {
           }
           break;
         }
+        case "nudge": {
+          const t = reel.duration <= 0 ? 1 : Math.min(1, (now - reel.phaseStart) / reel.duration);
+          reel.pos = reel.from + (reel.target - reel.from) * easeOutBack(t);
+          if (t >= 1) {
+            reel.pos = reel.target;
+            reel.phase = "idle";
+            this.dirty = true;
+            this.onStopSound?.(this.reels.indexOf(reel));
+            reel.onRest?.();
+            reel.onRest = null;
+          }
+          break;
+        }
         case "bounce": {
-          const t = Math.min(1, (now - reel.phaseStart) / 160);
+          const t = Math.min(1, (now - reel.phaseStart) / (this.slammed ? SLAM_BOUNCE_MS : 160));
           reel.pos = reel.from + (reel.target - reel.from) * easeOutBack(t);
           if (t >= 1) {
             reel.pos = reel.target;
             reel.phase = "idle";
             reel.plan = null;
+            // The frame at rest must be drawn too (a still stage is otherwise not redrawn).
+            this.dirty = true;
+            reel.onRest?.();
+            reel.onRest = null;
           }
           break;
         }
@@ -404,16 +576,27 @@ export class ReelStage {
   /** Places the server's column a few symbols above the view and eases onto it. */
   private beginDecel(reel: Reel, now: number): void {
     const plan = reel.plan as StopPlan;
+    if (this.reduced) {
+      // No motion: the column is simply there.
+      reel.set(plan.column);
+      this.dirty = true;
+      reel.onLand?.();
+      reel.onRest?.();
+      reel.onLand = null;
+      reel.onRest = null;
+      return;
+    }
     const speed = Math.max(reel.velocity, 8);
-    const distance = this.slammed ? 2 : Math.max(3, Math.round(speed * 0.3));
+    const distance = this.slammed ? 1 : Math.max(3, Math.round(speed * 0.3));
     const target = Math.floor(reel.pos) - distance;
     plan.column.forEach((s, r) => {
       reel.band.set(target + r, s);
     });
     reel.from = reel.pos;
     reel.target = target;
-    // Velocity stays continuous: ease-out-quad starts at 2 x distance / duration.
-    reel.duration = Math.max(120, ((2 * (reel.from - target)) / speed) * 1000);
+    // Velocity stays continuous: ease-out-quad starts at 2 x distance / duration. A slam
+    // takes a short fixed time whatever the speed (a slow reel would otherwise crawl in).
+    reel.duration = this.slammed ? SLAM_DECEL_MS : Math.max(120, ((2 * (reel.from - target)) / speed) * 1000);
     reel.phase = "decel";
     reel.phaseStart = now;
     this.anticipating.delete(this.reels.indexOf(reel));
@@ -424,43 +607,43 @@ export class ReelStage {
   }
 
   private cellX(reel: number): number {
-    return SIDE + reel * CELL_W;
+    return this.g.side + reel * this.g.cellW;
   }
 
   private cellY(row: number): number {
-    return TOP + row * CELL_H;
+    return this.g.top + row * this.g.cellH;
   }
 
   /** Vertical position of line `n`'s badge on the left (first reel's row) or right (last reel's row). */
   private badgeY(line: number, side: "left" | "right"): number {
-    const rows = this.paylines[line - 1] ?? [1, 1, 1, 1, 1];
-    const row = side === "left" ? (rows[0] as number) : (rows[REELS - 1] as number);
+    const rows = this.paylines[line - 1] ?? [];
+    const row = (side === "left" ? rows[0] : rows[this.g.reels - 1]) ?? 0;
     const sameRow: number[] = [];
     this.paylines.forEach((l, i) => {
-      if ((side === "left" ? l[0] : l[REELS - 1]) === row) sameRow.push(i + 1);
+      if ((side === "left" ? l[0] : l[this.g.reels - 1]) === row) sameRow.push(i + 1);
     });
     const k = sameRow.indexOf(line);
-    const spacing = Math.min(26, (CELL_H - 20) / Math.max(1, sameRow.length));
-    return this.cellY(row) + CELL_H / 2 + (k - (sameRow.length - 1) / 2) * spacing;
+    const spacing = Math.min(26, (this.g.cellH - 20) / Math.max(1, sameRow.length));
+    return this.cellY(row) + this.g.cellH / 2 + (k - (sameRow.length - 1) / 2) * spacing;
   }
 
   private draw(now: number, _dt: number): void {
     const ctx = this.ctx;
-    ctx.clearRect(0, 0, STAGE_W, STAGE_H);
+    ctx.clearRect(0, 0, this.g.width, this.g.height);
     // The window glass, separators and frame never change: one blit.
     this.staticLayer ??= this.layer((c) => this.paintStatic(c));
-    ctx.drawImage(this.staticLayer, 0, 0, STAGE_W, STAGE_H);
+    ctx.drawImage(this.staticLayer, 0, 0, this.g.width, this.g.height);
 
     for (const i of this.anticipating) {
       const pulse = 0.3 + 0.2 * Math.sin(now / 90);
       ctx.fillStyle = `rgba(255, 120, 210, ${pulse})`;
-      ctx.fillRect(this.cellX(i), TOP, CELL_W, REEL_AREA_H);
+      ctx.fillRect(this.cellX(i), this.g.top, this.g.cellW, this.g.areaH);
     }
 
     // Symbols, clipped to the reel window.
     ctx.save();
     ctx.beginPath();
-    ctx.rect(SIDE, TOP, REEL_AREA_W, REEL_AREA_H);
+    ctx.rect(this.g.side, this.g.top, this.g.areaW, this.g.areaH);
     ctx.clip();
     const winning = new Set<string>();
     const active = this.activeWins(now);
@@ -472,26 +655,90 @@ export class ReelStage {
       const moving =
         reel.phase === "spin" || (reel.phase === "decel" && reel.velocity > 10 && now - reel.phaseStart < reel.duration * 0.5);
       const atRest = reel.phase === "idle";
-      for (let k = frac === 0 ? 0 : -1; k <= (frac === 0 ? ROWS - 1 : ROWS); k++) {
+      for (let k = frac === 0 ? 0 : -1; k <= (frac === 0 ? this.g.rows - 1 : this.g.rows); k++) {
         const index = top + k;
-        const y = TOP + (k - frac) * CELL_H;
+        const y = this.g.top + (k - frac) * this.g.cellH;
         const art = (moving ? this.blurred : this.sharp).get(reel.symbolAt(index));
         if (!art) continue;
         const row = index - Math.round(reel.pos);
         const isWin = atRest && winning.has(`${i}:${row}`);
-        ctx.globalAlpha = this.dimNonWinning && atRest && !isWin ? 0.38 : 1;
-        if (isWin) {
+        const waiting = this.reduced && reel.phase === "spin";
+        ctx.globalAlpha = (this.dimNonWinning && atRest && !isWin) || waiting ? 0.38 : 1;
+        if (isWin && !this.reduced) {
           const s = 1 + 0.05 * Math.sin(now / 110);
-          ctx.drawImage(art, x + (CELL_W * (1 - s)) / 2, y + (CELL_H * (1 - s)) / 2, CELL_W * s, CELL_H * s);
-        } else ctx.drawImage(art, x, y, CELL_W, CELL_H);
+          ctx.drawImage(
+            art,
+            x + (this.g.cellW * (1 - s)) / 2,
+            y + (this.g.cellH * (1 - s)) / 2,
+            this.g.cellW * s,
+            this.g.cellH * s,
+          );
+        } else ctx.drawImage(art, x, y, this.g.cellW, this.g.cellH);
       }
     });
     ctx.globalAlpha = 1;
+    this.drawExpanded();
+    this.drawHeld();
     ctx.restore();
 
     this.drawBadges(now, active);
     this.drawWins(active);
     this.drawLinePreview(now);
+    this.drawnCycle = this.winCycle;
+    this.mirror();
+  }
+
+  /** Expanded symbols: one tall picture over the whole reel, on the reel's glass. */
+  private drawExpanded(): void {
+    const ctx = this.ctx;
+    for (const [reel, symbol] of this.expanded) {
+      const r = this.reels[reel];
+      const art = this.sharp.get(symbol);
+      if (r?.phase !== "idle" || !art) continue;
+      const x = this.cellX(reel);
+      ctx.fillStyle = "#06284f"; // opaque: nothing of the reel beneath shows through
+      ctx.fillRect(x, this.g.top, this.g.cellW, this.g.areaH);
+      const scale = Math.min(this.g.cellW / art.width, this.g.areaH / art.height) * 1.6;
+      const w = Math.min(this.g.cellW, art.width * scale);
+      const h = Math.min(this.g.areaH, art.height * scale);
+      ctx.drawImage(art, x + (this.g.cellW - w) / 2, this.g.top + (this.g.areaH - h) / 2, w, h);
+      ctx.strokeStyle = "#ffe27a";
+      ctx.lineWidth = 6;
+      roundRect(ctx, x + 4, this.g.top + 4, this.g.cellW - 8, this.g.areaH - 8, 16);
+      ctx.stroke();
+    }
+  }
+
+  /** Held cells: their symbol in place, framed, whatever the reel under them does. */
+  private drawHeld(): void {
+    const ctx = this.ctx;
+    for (const [key, symbol] of this.held) {
+      const [reel, row] = key.split(":").map(Number) as [number, number];
+      const art = this.sharp.get(symbol);
+      if (!art) continue;
+      const x = this.cellX(reel);
+      const y = this.cellY(row);
+      ctx.fillStyle = "#06284f"; // opaque: nothing of the reel beneath shows through
+      ctx.fillRect(x, y, this.g.cellW, this.g.cellH);
+      ctx.drawImage(art, x, y, this.g.cellW, this.g.cellH);
+      ctx.strokeStyle = "#7df9ff";
+      ctx.lineWidth = 5;
+      roundRect(ctx, x + 5, y + 5, this.g.cellW - 10, this.g.cellH - 10, 12);
+      ctx.stroke();
+    }
+  }
+
+  /** Mirrors what is on view (window at rest, held cells, expanded reels) on the canvas. */
+  private mirror(): void {
+    const atRest = !this.spinning;
+    const state = JSON.stringify({
+      window: atRest ? this.window() : null,
+      held: [...this.held.entries()].sort(),
+      expanded: [...this.expanded.entries()].sort(),
+    });
+    if (state === this.stateKey) return;
+    this.stateKey = state;
+    this.canvas.dataset.state = state;
   }
 
   /** Window glass per reel, separators and the golden frame with pearls (drawn once). */
@@ -502,21 +749,21 @@ export class ReelStage {
     ctx.shadowBlur = 24;
     ctx.shadowOffsetY = 10;
     ctx.fillStyle = "#03162f";
-    roundRect(ctx, SIDE - 12, TOP - 12, REEL_AREA_W + 24, REEL_AREA_H + 24, 24);
+    roundRect(ctx, this.g.side - 12, this.g.top - 12, this.g.areaW + 24, this.g.areaH + 24, 24);
     ctx.fill();
     ctx.restore();
-    const g = ctx.createLinearGradient(0, TOP, 0, TOP + REEL_AREA_H);
+    const g = ctx.createLinearGradient(0, this.g.top, 0, this.g.top + this.g.areaH);
     g.addColorStop(0, "rgba(4, 30, 66, 0.94)");
     g.addColorStop(0.5, "rgba(10, 58, 110, 0.86)");
     g.addColorStop(1, "rgba(4, 30, 66, 0.94)");
     ctx.fillStyle = g;
-    ctx.fillRect(SIDE, TOP, REEL_AREA_W, REEL_AREA_H);
+    ctx.fillRect(this.g.side, this.g.top, this.g.areaW, this.g.areaH);
     ctx.strokeStyle = "rgba(120, 200, 255, 0.25)";
     ctx.lineWidth = 2;
-    for (let i = 1; i < REELS; i++) {
+    for (let i = 1; i < this.g.reels; i++) {
       ctx.beginPath();
-      ctx.moveTo(this.cellX(i), TOP + 6);
-      ctx.lineTo(this.cellX(i), TOP + REEL_AREA_H - 6);
+      ctx.moveTo(this.cellX(i), this.g.top + 6);
+      ctx.lineTo(this.cellX(i), this.g.top + this.g.areaH - 6);
       ctx.stroke();
     }
     this.drawFrame(ctx);
@@ -541,16 +788,17 @@ export class ReelStage {
   }
 
   private drawFrame(ctx: CanvasRenderingContext2D): void {
-    const x = SIDE - 10;
-    const y = TOP - 10;
-    const w = REEL_AREA_W + 20;
-    const h = REEL_AREA_H + 20;
+    const x = this.g.side - 10;
+    const y = this.g.top - 10;
+    const w = this.g.areaW + 20;
+    const h = this.g.areaH + 20;
+    const [light, mid, dark] = this.options.frame?.gold ?? ["#fff1a8", "#e7b231", "#a0660a"];
     const gold = ctx.createLinearGradient(0, y, 0, y + h);
-    gold.addColorStop(0, "#fff1a8");
-    gold.addColorStop(0.25, "#e7b231");
-    gold.addColorStop(0.5, "#a0660a");
-    gold.addColorStop(0.75, "#e7b231");
-    gold.addColorStop(1, "#fff1a8");
+    gold.addColorStop(0, light);
+    gold.addColorStop(0.25, mid);
+    gold.addColorStop(0.5, dark);
+    gold.addColorStop(0.75, mid);
+    gold.addColorStop(1, light);
     ctx.lineWidth = 12;
     ctx.strokeStyle = gold;
     roundRect(ctx, x, y, w, h, 22);
@@ -559,7 +807,9 @@ export class ReelStage {
     ctx.strokeStyle = "rgba(60, 30, 0, 0.8)";
     roundRect(ctx, x + 7, y + 7, w - 14, h - 14, 16);
     ctx.stroke();
-    // Pearls at the corners.
+    const corner = this.options.frame ? this.options.frame.corner : "#b7a6d6";
+    if (!corner) return;
+    // Jewels at the corners.
     for (const [px, py] of [
       [x, y],
       [x + w, y],
@@ -568,7 +818,7 @@ export class ReelStage {
     ] as const) {
       const g = ctx.createRadialGradient(px - 3, py - 3, 1, px, py, 12);
       g.addColorStop(0, "#ffffff");
-      g.addColorStop(1, "#b7a6d6");
+      g.addColorStop(1, corner);
       ctx.fillStyle = g;
       ctx.beginPath();
       ctx.arc(px, py, 11, 0, Math.PI * 2);
@@ -584,7 +834,7 @@ export class ReelStage {
       this.badgeKey = key;
       this.badgeLayer = this.layer((ctx) => this.paintBadges(ctx, lit, preview), this.badgeLayer);
     }
-    this.ctx.drawImage(this.badgeLayer, 0, 0, STAGE_W, STAGE_H);
+    this.ctx.drawImage(this.badgeLayer, 0, 0, this.g.width, this.g.height);
   }
 
   /** Line number badges left and right; lit when their line wins or is previewed, dim when disabled. */
@@ -595,7 +845,7 @@ export class ReelStage {
     for (let line = 1; line <= this.paylines.length; line++) {
       const enabled = line <= this.enabledLines;
       for (const side of ["left", "right"] as const) {
-        const bx = side === "left" ? SIDE / 2 - 6 : STAGE_W - SIDE / 2 + 6;
+        const bx = side === "left" ? this.g.side / 2 - 6 : this.g.width - this.g.side / 2 + 6;
         const by = this.badgeY(line, side);
         const color = LINE_COLORS[(line - 1) % LINE_COLORS.length] as string;
         const on = lit.has(line) || line <= preview;
@@ -615,11 +865,11 @@ export class ReelStage {
 
   private linePoints(line: number): [number, number][] {
     const rows = this.paylines[line - 1] ?? [];
-    const points: [number, number][] = [[SIDE / 2 + 8, this.badgeY(line, "left")]];
+    const points: [number, number][] = [[this.g.side / 2 + 8, this.badgeY(line, "left")]];
     rows.forEach((row, reel) => {
-      points.push([this.cellX(reel) + CELL_W / 2, this.cellY(row) + CELL_H / 2]);
+      points.push([this.cellX(reel) + this.g.cellW / 2, this.cellY(row) + this.g.cellH / 2]);
     });
-    points.push([STAGE_W - SIDE / 2 - 8, this.badgeY(line, "right")]);
+    points.push([this.g.width - this.g.side / 2 - 8, this.badgeY(line, "right")]);
     return points;
   }
 
@@ -647,7 +897,7 @@ export class ReelStage {
       if (w.line !== null) this.strokeLine(w.line, w.color, 5);
       for (const [reel, row] of w.positions) {
         // A soft wide stroke under a crisp one: a glow without shadowBlur's cost.
-        roundRect(ctx, this.cellX(reel) + 6, this.cellY(row) + 6, CELL_W - 12, CELL_H - 12, 14);
+        roundRect(ctx, this.cellX(reel) + 6, this.cellY(row) + 6, this.g.cellW - 12, this.g.cellH - 12, 14);
         ctx.strokeStyle = w.color;
         ctx.globalAlpha = 0.35;
         ctx.lineWidth = 14;
@@ -657,17 +907,26 @@ export class ReelStage {
         ctx.stroke();
       }
     }
-    // The amount: on a single win, next to its last symbol; on all wins, each line's own.
+    // Each win's amount next to one of its symbols: the last one, or an earlier one where
+    // another label already sits (many lines often end on the same cell).
     ctx.font = "bold 26px 'DejaVu Sans', Arial, sans-serif";
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
+    const placed: { x: number; y: number; w: number }[] = [];
+    const drawn: string[] = [];
     for (const w of active) {
-      const lastPos = w.positions[w.positions.length - 1];
-      if (!lastPos || !w.label) continue;
-      const [reel, row] = lastPos;
-      const cx = this.cellX(reel) + CELL_W / 2;
-      const cy = this.cellY(row) + CELL_H - 26;
+      if (!w.label || w.positions.length === 0) continue;
       const width = ctx.measureText(w.label).width + 28;
+      const spots = [...w.positions].reverse().flatMap(([reel, row]) =>
+        [this.g.cellH - 26, this.g.cellH / 2, 26].map((dy) => ({
+          x: this.cellX(reel) + this.g.cellW / 2,
+          y: this.cellY(row) + dy,
+        })),
+      );
+      const free = spots.find((p) => placed.every((q) => Math.abs(p.x - q.x) * 2 >= width + q.w || Math.abs(p.y - q.y) >= 40));
+      const { x: cx, y: cy } = free ?? (spots[0] as { x: number; y: number });
+      placed.push({ x: cx, y: cy, w: width });
+      drawn.push(w.label);
       ctx.fillStyle = "rgba(3, 14, 36, 0.88)";
       ctx.strokeStyle = w.color;
       ctx.lineWidth = 3;
@@ -676,7 +935,11 @@ export class ReelStage {
       ctx.stroke();
       ctx.fillStyle = "#fff6c8";
       ctx.fillText(w.label, cx, cy + 1);
-      if (active.length > 3) break; // many lines at once: one label keeps it readable
+    }
+    const key = JSON.stringify(drawn);
+    if (key !== this.labelsKey) {
+      this.labelsKey = key;
+      this.canvas.dataset.labels = key;
     }
   }
 

@@ -1,9 +1,23 @@
 /**
- * The Treasure pick screen: closed clams the player opens one by one. The client only
- * says which clam; the server draws the prize and the screen shows what it revealed.
- * Clams not opened stay closed and empty: their contents are never sent.
+ * The pick screen kit: closed objects the player opens one by one. The client only says
+ * which object; the server draws the prize and the screen shows what it revealed. Objects
+ * not opened stay closed and empty: their contents are never sent.
  */
-import { CLAM_CLOSED, CLAM_OPEN, svgUrl } from "./art.js";
+import { svgUrl } from "./art.js";
+
+/** A game's look and words for its pick screen. */
+export interface PickScreenOptions {
+  /** The heading ("PICK BONUS"). */
+  title: string;
+  /** What one object is called, for its accessible name ("Chest" gives "Chest 3"). */
+  objectName: string;
+  /** SVG sources of a closed and an opened object. */
+  closedArt: string;
+  openArt: string;
+  money(minor: number): string;
+  /** The line shown while the player chooses (default: "PICK 2 OF 12"). */
+  status?(left: number, objects: number): string;
+}
 
 export interface Revealed {
   object: number;
@@ -23,26 +37,30 @@ export class PickScreen {
   private sumAmount = 0;
   private sumCoins = 0;
 
-  constructor(private readonly money: (minor: number) => string) {
+  private readonly money: (minor: number) => string;
+
+  constructor(private readonly options: PickScreenOptions) {
+    this.money = options.money;
     this.element = document.createElement("div");
-    this.element.className = "mt-pick hidden";
+    this.element.className = "pick-screen hidden";
     this.element.innerHTML = `
-      <div class="mt-pick-head">
-        <div class="mt-pick-title">TREASURE BONUS</div>
-        <div class="mt-pick-status" data-test="pick-status"></div>
-        <div class="mt-pick-total" data-test="pick-total"></div>
+      <div class="pick-head">
+        <div class="pick-title"></div>
+        <div class="pick-status" data-test="pick-status" aria-live="polite"></div>
+        <div class="pick-total" data-test="pick-total"></div>
       </div>
-      <div class="mt-pick-grid" data-test="pick-grid"></div>`;
-    this.grid = this.element.querySelector(".mt-pick-grid") as HTMLElement;
-    this.status = this.element.querySelector(".mt-pick-status") as HTMLElement;
-    this.total = this.element.querySelector(".mt-pick-total") as HTMLElement;
+      <div class="pick-grid" data-test="pick-grid"></div>`;
+    (this.element.querySelector(".pick-title") as HTMLElement).textContent = options.title;
+    this.grid = this.element.querySelector(".pick-grid") as HTMLElement;
+    this.status = this.element.querySelector(".pick-status") as HTMLElement;
+    this.total = this.element.querySelector(".pick-total") as HTMLElement;
   }
 
   get isOpen(): boolean {
     return !this.element.classList.contains("hidden");
   }
 
-  /** Opens the screen for `picks` choices among `objects` clams, with any already revealed. */
+  /** Opens the screen for `picks` choices among `objects` objects, with any already revealed. */
   open(picks: number, objects: number, revealed: Revealed[] = []): void {
     this.objects = objects;
     this.picks = picks;
@@ -52,10 +70,10 @@ export class PickScreen {
     this.grid.innerHTML = "";
     for (let i = 0; i < objects; i++) {
       const button = document.createElement("button");
-      button.className = "mt-clam";
+      button.className = "pick-object";
       button.dataset.object = String(i);
-      button.setAttribute("aria-label", `Clam ${i + 1}`);
-      button.innerHTML = `<img alt="" src="${svgUrl(CLAM_CLOSED)}"><span class="mt-clam-prize"></span>`;
+      button.setAttribute("aria-label", `${this.options.objectName} ${i + 1}`);
+      button.innerHTML = `<img alt="" src="${svgUrl(this.options.closedArt)}"><span class="pick-prize"></span>`;
       button.addEventListener("click", () => {
         if (!this.choose || button.classList.contains("open")) return;
         const resolve = this.choose;
@@ -72,7 +90,7 @@ export class PickScreen {
     this.update();
   }
 
-  /** Waits for the player to choose a closed clam. */
+  /** Waits for the player to choose a closed object. */
   pick(): Promise<number> {
     this.setChoosing(true);
     this.update();
@@ -111,13 +129,14 @@ export class PickScreen {
     if (!button) return;
     button.classList.add("open");
     if (animate) button.classList.add("reveal");
-    (button.querySelector("img") as HTMLImageElement).src = svgUrl(CLAM_OPEN);
-    (button.querySelector(".mt-clam-prize") as HTMLElement).textContent = this.money(r.amount);
+    (button.querySelector("img") as HTMLImageElement).src = svgUrl(this.options.openArt);
+    (button.querySelector(".pick-prize") as HTMLElement).textContent = this.money(r.amount);
+    button.setAttribute("aria-label", `${this.options.objectName} ${r.object + 1}: ${this.money(r.amount)}`);
   }
 
   private update(): void {
     const left = Math.max(0, this.picks - this.revealed.length);
-    this.status.textContent = left > 0 ? `PICK ${left} OF ${this.objects} CLAMS` : "";
+    this.status.textContent = left > 0 ? (this.options.status?.(left, this.objects) ?? `PICK ${left} OF ${this.objects}`) : "";
     this.total.innerHTML = `BONUS <b>${this.money(this.sumAmount)}</b> <small>${this.sumCoins} coins</small>`;
   }
 }

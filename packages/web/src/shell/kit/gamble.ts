@@ -1,0 +1,133 @@
+/**
+ * The gamble (double-up) screen kit: the amount at stake and what a right guess pays, a
+ * face-down card, RED / BLACK / COLLECT, and the strip of the last cards drawn. The player
+ * only chooses; the server draws the card and says whether the guess won.
+ */
+import { escapeHtml } from "../html.js";
+
+export type Suit = "hearts" | "diamonds" | "clubs" | "spades";
+export interface Card {
+  suit: Suit;
+  /** "A", "2"…"10", "J", "Q", "K". */
+  rank: string;
+}
+export type GambleChoice = "red" | "black" | "collect";
+
+const SUIT_SIGN: Readonly<Record<Suit, string>> = { hearts: "♥", diamonds: "♦", clubs: "♣", spades: "♠" };
+const isRed = (suit: Suit) => suit === "hearts" || suit === "diamonds";
+
+export interface GambleRound {
+  /** What is at stake now, minor units. */
+  stake: number;
+  /** Guesses still allowed (the jurisdiction's or game's limit). */
+  attemptsLeft: number;
+  /** The last cards drawn, most recent first (at most five are shown). */
+  history: readonly Card[];
+}
+
+export class GambleScreen {
+  readonly element: HTMLElement;
+  private readonly card: HTMLElement;
+  private readonly stakeEl: HTMLElement;
+  private readonly payEl: HTMLElement;
+  private readonly statusEl: HTMLElement;
+  private readonly historyEl: HTMLElement;
+  private readonly buttons: HTMLButtonElement[];
+  private choose: ((choice: GambleChoice) => void) | null = null;
+  private history: Card[] = [];
+
+  constructor(private readonly money: (minor: number) => string) {
+    this.element = document.createElement("div");
+    this.element.className = "gamble-screen hidden";
+    this.element.dataset.test = "gamble";
+    this.element.innerHTML = `
+      <div class="gamble-head">
+        <div class="gamble-title">GAMBLE</div>
+        <div>At stake <b data-test="gamble-stake"></b> · a right colour pays <b data-test="gamble-pays"></b></div>
+      </div>
+      <div class="gamble-table">
+        <div class="gamble-card back" data-test="gamble-card" aria-live="polite"></div>
+        <div class="gamble-history" data-test="gamble-history" aria-label="Last cards"></div>
+      </div>
+      <div class="gamble-status" data-test="gamble-status" role="status"></div>
+      <div class="gamble-actions">
+        <button class="btn gamble-red" data-test="gamble-red" data-choice="red">RED</button>
+        <button class="btn primary" data-test="gamble-collect" data-choice="collect">COLLECT</button>
+        <button class="btn gamble-black" data-test="gamble-black" data-choice="black">BLACK</button>
+      </div>`;
+    this.card = this.element.querySelector(".gamble-card") as HTMLElement;
+    this.stakeEl = this.element.querySelector('[data-test="gamble-stake"]') as HTMLElement;
+    this.payEl = this.element.querySelector('[data-test="gamble-pays"]') as HTMLElement;
+    this.statusEl = this.element.querySelector(".gamble-status") as HTMLElement;
+    this.historyEl = this.element.querySelector(".gamble-history") as HTMLElement;
+    this.buttons = [...this.element.querySelectorAll<HTMLButtonElement>("[data-choice]")];
+    for (const button of this.buttons) {
+      button.addEventListener("click", () => {
+        const resolve = this.choose;
+        if (!resolve) return;
+        this.choose = null;
+        this.setChoosing(false);
+        resolve(button.dataset.choice as GambleChoice);
+      });
+    }
+  }
+
+  get isOpen(): boolean {
+    return !this.element.classList.contains("hidden");
+  }
+
+  /** Shows the table for a stake: the card face down, the strip of last cards. */
+  open(round: GambleRound): void {
+    this.history = [...round.history];
+    this.show(round.stake, round.attemptsLeft);
+    this.card.className = "gamble-card back";
+    this.card.textContent = "";
+    this.card.setAttribute("aria-label", "Card face down");
+    this.statusEl.textContent = "Red or black?";
+    this.element.classList.remove("hidden");
+  }
+
+  /** Waits for RED, BLACK or COLLECT. */
+  pick(): Promise<GambleChoice> {
+    this.setChoosing(true);
+    return new Promise((resolve) => {
+      this.choose = resolve;
+    });
+  }
+
+  /** Turns the server's card over and says what the guess did; `stake` is what is at stake now (0 when lost). */
+  reveal(card: Card, won: boolean, stake: number, attemptsLeft: number): void {
+    this.card.className = `gamble-card ${isRed(card.suit) ? "red" : "black"}`;
+    this.card.innerHTML = `<span>${escapeHtml(card.rank)}</span><span>${SUIT_SIGN[card.suit]}</span>`;
+    this.card.setAttribute("aria-label", `${card.rank} of ${card.suit}`);
+    this.history = [card, ...this.history].slice(0, 5);
+    this.statusEl.textContent = won ? `Right! ${this.money(stake)} at stake.` : "Wrong colour: the win is lost.";
+    this.show(stake, attemptsLeft);
+  }
+
+  close(): void {
+    this.choose = null;
+    this.element.classList.add("hidden");
+  }
+
+  private show(stake: number, attemptsLeft: number): void {
+    this.stakeEl.textContent = this.money(stake);
+    this.payEl.textContent = this.money(stake * 2);
+    this.element.dataset.attemptsLeft = String(attemptsLeft);
+    this.historyEl.innerHTML = this.history
+      .slice(0, 5)
+      .map(
+        (c) =>
+          `<span class="mini ${isRed(c.suit) ? "red" : "black"}" title="${escapeHtml(c.rank)} of ${c.suit}">${escapeHtml(c.rank)}${SUIT_SIGN[c.suit]}</span>`,
+      )
+      .join("");
+  }
+
+  private setChoosing(on: boolean): void {
+    this.element.classList.toggle("choosing", on);
+    for (const button of this.buttons) {
+      const guess = button.dataset.choice !== "collect";
+      button.disabled = !on || (guess && Number(this.element.dataset.attemptsLeft) <= 0);
+    }
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * Page helpers shared by the browser test files: open a game as a fresh demo player, wait for
+ * the idle SPIN button, read the meters, force outcomes through the QA hook.
+ */
+import type { Page } from "playwright-core";
+import type { RunningServer, startBrowser } from "./harness.js";
+
+export const GAME = "mermaid-treasure";
+
+export type Viewport = { width: number; height: number };
+export const DESKTOP: Viewport = { width: 1440, height: 900 };
+export const PHONE: Viewport = { width: 390, height: 844 };
+export const PHONE_LANDSCAPE: Viewport = { width: 844, height: 390 };
+
+/** Helpers bound to one server and one browser; `pageErrors` collects uncaught page errors. */
+export function clientHelpers(server: RunningServer, browser: () => Awaited<ReturnType<typeof startBrowser>>) {
+  const pageErrors: string[] = [];
+
+  /** A fresh tab: its own sessionStorage, so a fresh demo player. */
+  async function newPage(viewport: Viewport = DESKTOP): Promise<Page> {
+    const p = await browser().context.newPage();
+    await p.setViewportSize(viewport);
+    p.setDefaultTimeout(15_000);
+    p.on("pageerror", (e) => pageErrors.push(e.message));
+    return p;
+  }
+
+  const waitIdle = (p: Page, timeout = 30_000) =>
+    p.waitForFunction(
+      () => {
+        const spin = document.querySelector<HTMLButtonElement>('[data-test="spin"]');
+        return spin?.dataset.state === "idle" && spin.textContent === "SPIN" && !spin.disabled;
+      },
+      null,
+      { timeout },
+    );
+
+  async function openGame(p: Page, path = "/"): Promise<void> {
+    await p.goto(`${server.url}${path}`);
+    if (!path.includes("#/play/")) await p.click(`[data-test="play-${GAME}"]`);
+    await waitIdle(p);
+  }
+
+  const token = (p: Page) => p.evaluate(() => JSON.parse(sessionStorage.getItem("reelhouse.session") ?? "{}").token as string);
+  const serverSession = async (p: Page) => server.api("GET", "/api/v1/session", { token: await token(p) });
+  const shownMinor = async (p: Page, test: "balance" | "win") =>
+    Number(await p.getAttribute(`[data-test="${test}"]`, "data-minor"));
+  const force = (p: Page, ...draws: number[][]) => p.evaluate((d) => (window as any).reelhouseQA.forceNext(...d), draws);
+  /** Turns quick spin on (or off): a setting kept in localStorage, so shared by every tab. */
+  const quick = async (p: Page, on = true) => {
+    if ((await p.getAttribute('[data-test="quick"]', "aria-pressed")) !== String(on)) await p.click('[data-test="quick"]');
+  };
+
+  /**
+   * Opens one of the game screen's panels (paytable, lines-info, rules, history, settings):
+   * its own button where it shows, otherwise through the phone's menu.
+   */
+  async function openPanel(p: Page, name: string): Promise<void> {
+    if (await p.isVisible(`[data-test="${name}"]`)) await p.click(`[data-test="${name}"]`);
+    else {
+      await p.click('[data-test="menu"]');
+      await p.click(`[data-menu="${name}"]`);
+    }
+  }
+
+  return { pageErrors, newPage, waitIdle, openGame, token, serverSession, shownMinor, force, quick, openPanel };
+}
