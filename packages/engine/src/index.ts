@@ -1,3 +1,4 @@
+export * from "./exact/index.js";
 export * from "./lines/evaluate.js";
 export * from "./par.js";
 export * from "./reels/strips.js";

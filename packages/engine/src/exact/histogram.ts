@@ -103,7 +103,11 @@ export function bucketize(law: ArrayLike<number>, unitsPerBet: number, edges: re
     const hi = b < edges.length ? Math.ceil(bounds[b] as number) : law.length;
     let p = 0;
     for (let v = Math.max(lo, 1); v < Math.min(hi, law.length); v++) p += law[v] as number;
-    out.push({ from: b === 0 ? 0 : (edges[b - 1] as number), to: b < edges.length ? (edges[b] as number) : null, probability: p });
+    out.push({
+      from: b === 0 ? 0 : (edges[b - 1] as number),
+      to: b < edges.length ? (edges[b] as number) : null,
+      probability: p,
+    });
   }
   return out;
 }
@@ -126,7 +130,7 @@ export function convolve(a: ArrayLike<number>, b: ArrayLike<number>, limit?: num
 
 /** The law of the sum of `k` independent draws from `law` (k = 0 gives the point mass at 0). */
 export function convolvePower(law: ArrayLike<number>, k: number): Float64Array {
-  let out = Float64Array.of(1);
+  let out: Float64Array = Float64Array.of(1);
   for (let i = 0; i < k; i++) out = convolve(out, law);
   return out;
 }

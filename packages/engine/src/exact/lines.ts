@@ -142,7 +142,8 @@ export function lineExpectation(rule: LineRule, laws: readonly ArrayLike<number>
   let meanSquare = 0;
   let hit = 0;
   const lawAt = (r: number, s: number): number => (s >= 0 ? ((laws[r] as ArrayLike<number>)[s] ?? 0) : 0);
-  const wildOwn = (w: number): number => (w > 0 ? ((pays[wild] as Int32Array)[w] ?? 0) * (rule.multiplyWildPays ? multiplierOf(rule, w) : 1) : 0);
+  const wildOwn = (w: number): number =>
+    w > 0 ? ((pays[wild] as Int32Array)[w] ?? 0) * (rule.multiplyWildPays ? multiplierOf(rule, w) : 1) : 0;
 
   const record = (probability: number, symbol: number, count: number, wilds: number, multiplier: number, pay: number) => {
     if (probability === 0 || pay <= 0) return;

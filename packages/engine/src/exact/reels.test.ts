@@ -18,7 +18,7 @@ const STRIP = [0, 1, 2, 1, 3, 0, 2, 2];
 const WEIGHTS = [1, 2, 3, 4, 5, 6, 7, 8];
 
 /** P(row shows symbol) straight from the strip, by looking at every stop. */
-function byStops(strip: number[], rows: number, row: number, symbol: number, weights?: number[]): number {
+function byStops(strip: number[], row: number, symbol: number, weights?: number[]): number {
   let hit = 0;
   let total = 0;
   strip.forEach((_, s) => {
@@ -36,7 +36,7 @@ describe("reelLaw and its marginals", () => {
       expect(columnCount(law)).toBe(8);
       for (let row = 0; row < 3; row++) {
         const cell = cellLaw(law, row, 4);
-        for (let s = 0; s < 4; s++) expect(cell[s]).toBeCloseTo(byStops(STRIP, 3, row, s, weights), 15);
+        for (let s = 0; s < 4; s++) expect(cell[s]).toBeCloseTo(byStops(STRIP, row, s, weights), 15);
         expect(cell.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 15);
       }
     }
@@ -55,7 +55,7 @@ describe("reelLaw and its marginals", () => {
     // Row r shows 2 exactly when bit r is set.
     for (let row = 0; row < 3; row++) {
       const p = masks.reduce((a, q, m) => a + ((m >> row) & 1 ? q : 0), 0);
-      expect(p).toBeCloseTo(byStops(STRIP, 3, row, 2, WEIGHTS), 15);
+      expect(p).toBeCloseTo(byStops(STRIP, row, 2, WEIGHTS), 15);
     }
     expect(countLaw(law, (s) => s === 0 || s === 3)[0]).toBeCloseTo(
       WEIGHTS.filter((_, s) => ![0, 1, 2].some((r) => [0, 3].includes(STRIP[(s + r) % 8] as number))).reduce((a, b) => a + b, 0) /
@@ -127,7 +127,12 @@ describe("window counts", () => {
   });
 
   it("convolveLaws of point masses adds them; symbolCounts lists the strip", () => {
-    expect([...convolveLaws([[0, 1], [0, 0, 1]])]).toEqual([0, 0, 0, 1]);
+    expect([
+      ...convolveLaws([
+        [0, 1],
+        [0, 0, 1],
+      ]),
+    ]).toEqual([0, 0, 0, 1]);
     expect([...symbolCounts(STRIP, 4)]).toEqual([2, 2, 3, 1]);
   });
 });
