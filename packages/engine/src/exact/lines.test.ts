@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { evaluateLine, type LinePaytable, type LineResult } from "../lines/evaluate.js";
 import { Xoshiro128 } from "../rng/xoshiro.js";
-import { evaluateTuple, type LineRule, lineExpectation, tuplePayTable } from "./lines.js";
+import { enumerateWindows } from "./cycle.js";
+import { evaluateTuple, type LineRule, lineExpectation, longestRunLaw, tuplePayTable } from "./lines.js";
+import { maskLaw, reelLaws } from "./reels.js";
 
 /** A random paytable: symbol 0 is the wild, symbol 1 a non-substitutable scatter, the rest regular. */
 function randomTable(rng: Xoshiro128, reels: number, symbols: number): LinePaytable {
@@ -174,5 +176,40 @@ describe("tuplePayTable", () => {
       const tuple = [0, 0, 0, 0].map((_, r) => Math.floor(i / 5 ** (3 - r)) % 5);
       expect(pays[i]).toBe(evaluateTuple(rule, tuple).pay);
     }
+  });
+});
+
+describe("longestRunLaw", () => {
+  it("equals the longest run read off every window of a full cycle", () => {
+    const strips = [
+      [2, 0, 2, 1, 2],
+      [2, 2, 1, 0],
+      [0, 2, 2, 1, 1, 2],
+      [2, 1, 0],
+    ];
+    const lines = [
+      [1, 1, 1, 1],
+      [0, 0, 0, 0],
+      [0, 1, 1, 0],
+      [1, 0, 0, 1],
+    ];
+    const laws = reelLaws(strips, 2);
+    const law = longestRunLaw(
+      laws.map((r) => maskLaw(r, 2)),
+      lines,
+    );
+    const brute = Array.from({ length: 5 }, () => new Float64Array(5));
+    const size = enumerateWindows(laws, (window, weight) => {
+      let longest = 0;
+      lines.forEach((line, l) => {
+        let run = 0;
+        while (run < 4 && window[run * 2 + (line[run] as number)] === 2) run++;
+        longest = Math.max(longest, run);
+        (brute[l + 1] as Float64Array)[longest] = ((brute[l + 1] as Float64Array)[longest] as number) + weight;
+      });
+    });
+    for (let n = 1; n <= 4; n++)
+      for (let k = 0; k <= 4; k++) expect(law[n]?.[k]).toBeCloseTo((brute[n]?.[k] as number) / size.totalWeight, 15);
+    expect(law[0]?.[0]).toBe(1);
   });
 });

@@ -227,3 +227,38 @@ export function tuplePayTable(rule: LineRule, symbols: number): Int32Array {
   }
   return table;
 }
+
+/**
+ * Law of the longest run of one symbol from reel 1 (exact symbol, no substitution) over the
+ * first n paylines, for every n: `result[n][k]` = P(longest run over lines 1..n = k).
+ * `masks[r]` is reel r's law of the rows showing the symbol (`maskLaw`); the walk visits
+ * every combination of per-reel masks (2^(rows·reels) at most), which is exact because the
+ * reels are independent. Line-triggered bonuses (a Treasure run) read their trigger off it.
+ */
+export function longestRunLaw(masks: readonly ArrayLike<number>[], paylines: readonly (readonly number[])[]): Float64Array[] {
+  const reels = masks.length;
+  const law = Array.from({ length: paylines.length + 1 }, () => new Float64Array(reels + 1));
+  const chosen = new Int32Array(reels);
+  const visit = (reel: number, probability: number): void => {
+    if (probability === 0) return;
+    if (reel === reels) {
+      let longest = 0;
+      paylines.forEach((line, l) => {
+        let run = 0;
+        while (run < reels && ((chosen[run] as number) >> (line[run] as number)) & 1) run++;
+        if (run > longest) longest = run;
+        const row = law[l + 1] as Float64Array;
+        row[longest] = (row[longest] as number) + probability;
+      });
+      return;
+    }
+    const m = masks[reel] as ArrayLike<number>;
+    for (let mask = 0; mask < m.length; mask++) {
+      chosen[reel] = mask;
+      visit(reel + 1, probability * (m[mask] as number));
+    }
+  };
+  visit(0, 1);
+  (law[0] as Float64Array)[0] = 1;
+  return law;
+}

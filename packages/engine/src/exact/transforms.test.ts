@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { Xoshiro128 } from "../rng/xoshiro.js";
 import { convolve } from "./histogram.js";
-import { chernoffTail, fft, lawFromTransform, lawTransform, logGeneratingFunction } from "./transforms.js";
+import {
+  chernoffTail,
+  fft,
+  foldedMassBound,
+  lawFromTransform,
+  lawTransform,
+  logGeneratingFunction,
+  tiltLaw,
+} from "./transforms.js";
 
 describe("fft", () => {
   it("equals the naive DFT and inverts itself", () => {
@@ -80,5 +88,36 @@ describe("tail bounds", () => {
     expect(bound).toBeLessThan(1e-3);
     expect(theta).toBeGreaterThan(0);
     expect(chernoffTail(() => Number.POSITIVE_INFINITY, 1, [1]).bound).toBe(1);
+  });
+});
+
+describe("tilted transforms", () => {
+  it("recover tails far below the FFT's rounding, and the folded mass stays within its bound", () => {
+    // Geometric law P(v) = (1 − q) q^v, v < 4096: its tail at v ~ 1000 is ~1e-30, invisible without a tilt.
+    const q = 0.93;
+    const law = Float64Array.from({ length: 4096 }, (_, v) => (1 - q) * q ** v);
+    const size = 2048;
+    const theta = 60 / size;
+    const square = (t: { re: Float64Array; im: Float64Array }) => ({
+      re: t.re.map((x, i) => x * x - (t.im[i] as number) ** 2),
+      im: t.re.map((x, i) => 2 * x * (t.im[i] as number)),
+    });
+    // Law of the sum of two draws: (1 − q)^2 (v + 1) q^v.
+    const plain = square(lawTransform(law, size));
+    const tilted = square(lawTransform(tiltLaw(law, theta), size));
+    const noTilt = lawFromTransform(plain.re, plain.im);
+    const withTilt = tiltLaw(lawFromTransform(tilted.re, tilted.im), -theta);
+    const exact = (v: number) => (1 - q) ** 2 * (v + 1) * q ** v;
+    // Without a tilt the rounding (~1e-19 here) swamps P(500) ~ 4e-16; with it, P(1000) ~ 1.5e-31 still shows.
+    expect(Math.abs((noTilt[500] as number) / exact(500) - 1)).toBeGreaterThan(1e-6);
+    for (const v of [0, 10, 300, 500]) expect((withTilt[v] as number) / exact(v)).toBeCloseTo(1, 8);
+    expect((withTilt[1000] as number) / exact(1000)).toBeCloseTo(1, 1);
+    // The folded mass: everything at or above `size`, weighted as the tilt weights it.
+    const logMgf = (t: number) => 2 * (Math.log(1 - q) - Math.log(1 - q * Math.exp(t)));
+    const { bound } = foldedMassBound(logMgf, size, theta, [0.03, 0.04, 0.05, 0.06, 0.065]);
+    let folded = 0;
+    for (let w = size; w < 8192; w++) folded += exact(w) * Math.exp(theta * (w - (w % size)));
+    expect(folded).toBeLessThanOrEqual(bound);
+    expect(bound).toBeLessThan(1e-20);
   });
 });

@@ -113,3 +113,32 @@ export function chernoffTail(
   }
   return best;
 }
+
+/**
+ * `law[v]·e^(θv)`: the exponentially tilted law. Transforming a tilted law evaluates G at
+ * e^θ·z, products stay products, and after the inverse transform `tiltLaw(·, −θ)` gives the
+ * law back with its FFT rounding divided by e^(θv): tails far below 1e-16 become readable.
+ */
+export function tiltLaw(law: ArrayLike<number>, theta: number): Float64Array {
+  const out = new Float64Array(law.length);
+  for (let v = 0; v < law.length; v++) out[v] = (law[v] as number) * Math.exp(theta * v);
+  return out;
+}
+
+/**
+ * A bound on the mass an FFT of `size` points under tilt `tilt` folds back onto the
+ * lattice: Σ_{w ≥ size} P(w)·e^(tilt·(w − w mod size)) ≤ E[e^(θW)]·e^(−(θ − tilt)·size) for
+ * every θ > tilt, minimised over `thetas` (from `logMgf(θ)` = log E[e^(θW)]).
+ */
+export function foldedMassBound(
+  logMgf: (theta: number) => number,
+  size: number,
+  tilt: number,
+  thetas: readonly number[],
+): { bound: number; theta: number } {
+  return chernoffTail(
+    (theta) => logMgf(theta) + tilt * size,
+    size,
+    thetas.filter((t) => t > tilt),
+  );
+}
