@@ -124,6 +124,13 @@ describe("seriesMoments", () => {
   });
 
   it("a far cap gives the uncapped figures; the classic free-spin chain gives 10 / (1 − 10q)", () => {
+    // The spins a cap cuts, each leading a subtree of 1 / (1 − m) spins, are what the cap takes away.
+    for (const cap of [3, 5, 9]) {
+      const capped = seriesMoments(specOf(2, cap));
+      const free = seriesMoments(specOf(2, null));
+      expect(capped.awardsCut / (1 - free.awardPerSpin)).toBeCloseTo(free.expectedSpins - capped.expectedSpins, 12);
+    }
+    expect(seriesMoments(specOf(2, null)).awardsCut).toBe(0);
     const far = seriesMoments(specOf(2, 400));
     const none = seriesMoments(specOf(2, null));
     expect(far.mean).toBeCloseTo(none.mean, 10);

@@ -47,6 +47,12 @@ export interface SeriesMoments {
   readonly variance: number;
   /** P(at least one spin of the series retriggers) = 1 − P(no award)^initial. */
   readonly retriggerProbability: number;
+  /**
+   * Expected spins the cap cut from awards (0 without a cap). Each cut spin would have led a
+   * subtree of 1 / (1 − m) spins on average, so E[spins without the cap] − E[spins] =
+   * awardsCut / (1 − m), computed without subtracting two nearly equal numbers.
+   */
+  readonly awardsCut: number;
 }
 
 function check(spec: SeriesSpec): void {
@@ -96,6 +102,7 @@ export function seriesMoments(spec: SeriesSpec): SeriesMoments {
       meanSquare: variance + mean * mean,
       variance,
       retriggerProbability,
+      awardsCut: 0,
     };
   }
   const cap = spec.cap;
@@ -135,7 +142,29 @@ export function seriesMoments(spec: SeriesSpec): SeriesMoments {
     meanSquare,
     variance: meanSquare - mean * mean,
     retriggerProbability,
+    awardsCut: awardsCut(spec, cap, reachable),
   };
+}
+
+/** Expected awarded spins a cap cuts: forward over (awarded, played), Σ P(state) · p_c · (a + k_c − min(a + k_c, cap)). */
+function awardsCut(spec: SeriesSpec, cap: number, reachable: readonly number[]): number {
+  let mass = new Float64Array(cap + 1);
+  mass[spec.initial] = 1;
+  let cut = 0;
+  for (let j = 0; j < cap; j++) {
+    const next = new Float64Array(cap + 1);
+    for (const a of reachable) {
+      const p = mass[a] as number;
+      if (a <= j || p === 0) continue;
+      for (const c of spec.classes) {
+        const to = Math.min(a + c.award, cap);
+        cut += p * c.probability * (a + c.award - to);
+        next[to] = (next[to] as number) + p * c.probability;
+      }
+    }
+    mass = next;
+  }
+  return cut;
 }
 
 /** The law of the number of spins a series plays, truncated for reporting. */
@@ -226,7 +255,8 @@ export function seriesTransform(
         tr = nr;
         ti = ni;
         if (!Number.isFinite(tr) || Math.abs(tr) > 1e300) break;
-        if (change <= 1e-17 * (1 + Math.abs(tr) + Math.abs(ti))) {
+        // Rounding keeps the last bits moving: a change of a few ulps of |T| is settled.
+        if (change <= 1e-15 * (1 + Math.abs(tr) + Math.abs(ti))) {
           settled = true;
           break;
         }

@@ -38,6 +38,8 @@ export const ROUND_LATTICE = 1 << 18;
 export interface SplitLaw {
   readonly plain: Float64Array;
   readonly triggering: Float64Array;
+  /** P(plain), P(triggering), each from integer stop counts divided once (they sum to 1 within an ulp). */
+  readonly mass: { readonly plain: number; readonly triggering: number };
 }
 
 /** Laws of one spin: its total value, and the same restricted to "no Treasure bonus". */
@@ -63,8 +65,8 @@ function bonusArray(prizes: Float64Array, picks: number): Float64Array {
  */
 export function spinLaws(cycle: SpinCycle, prizes: Float64Array, lineMultiplier: number, withBonus = true): SpinLaws {
   const parts: { plain: Float64Array[]; triggering: Float64Array[] } = { plain: [], triggering: [] };
-  const noBonus = { plain: 0, triggering: 0 };
-  let bonus = 0;
+  // Stop counts are integers: sum them exactly and divide once.
+  const counts = { plain: 0, triggering: 0, noBonusPlain: 0, noBonusTriggering: 0, bonus: 0 };
   const bonuses = PICK_CLASSES.map((k) => (k === 0 || !withBonus ? Float64Array.of(1) : bonusArray(prizes, k)));
   for (let sc = 0; sc <= REELS * ROWS; sc++) {
     const side = sc >= FREE_SPINS.minScatters ? "triggering" : "plain";
@@ -73,15 +75,16 @@ export function spinLaws(cycle: SpinCycle, prizes: Float64Array, lineMultiplier:
       const weights = cycle.histogram.weights(classOf(sc, k));
       if (weights.length === 0) return;
       const shifted = new Float64Array((weights.length - 1) * lineMultiplier + scatterUnits + 1);
-      let mass = 0;
+      let count = 0;
       weights.forEach((w, coins) => {
         if (w === 0) return;
         const at = coins * lineMultiplier + scatterUnits;
         shifted[at] = (shifted[at] as number) + w / cycle.totalWeight;
-        mass += w / cycle.totalWeight;
+        count += w;
       });
-      if (k === 0) noBonus[side] += mass;
-      else bonus += mass;
+      counts[side] += count;
+      if (k === 0) counts[side === "plain" ? "noBonusPlain" : "noBonusTriggering"] += count;
+      else counts.bonus += count;
       parts[side].push(convolve(shifted, bonuses[ki] as Float64Array));
     });
   }
@@ -90,7 +93,14 @@ export function spinLaws(cycle: SpinCycle, prizes: Float64Array, lineMultiplier:
     for (const l of laws) l.forEach((p, v) => (out[v] = (out[v] as number) + p));
     return out;
   };
-  return { plain: sum(parts.plain), triggering: sum(parts.triggering), noBonus, bonus };
+  const t = cycle.totalWeight;
+  return {
+    plain: sum(parts.plain),
+    triggering: sum(parts.triggering),
+    mass: { plain: counts.plain / t, triggering: counts.triggering / t },
+    noBonus: { plain: counts.noBonusPlain / t, triggering: counts.noBonusTriggering / t },
+    bonus: counts.bonus / t,
+  };
 }
 
 /** Σ p, Σ p·v, Σ p·v² of a law. */
@@ -108,14 +118,15 @@ function sums(law: Float64Array): { p: number; m1: number; m2: number } {
 
 /** The free-spin series spec with the free spin's class moments (units). */
 export function seriesSpec(free: SplitLaw, cap: number | null): SeriesSpec {
+  // Conditional moments from the laws; class probabilities from the exact counts.
   const plain = sums(free.plain);
   const trig = sums(free.triggering);
   return {
     initial: FREE_SPINS.award,
     cap,
     classes: [
-      { probability: plain.p, award: 0, mean: plain.m1 / plain.p, meanSquare: plain.m2 / plain.p },
-      { probability: trig.p, award: FREE_SPINS.award, mean: trig.m1 / trig.p, meanSquare: trig.m2 / trig.p },
+      { probability: free.mass.plain, award: 0, mean: plain.m1 / plain.p, meanSquare: plain.m2 / plain.p },
+      { probability: free.mass.triggering, award: FREE_SPINS.award, mean: trig.m1 / trig.p, meanSquare: trig.m2 / trig.p },
     ],
   };
 }
@@ -294,7 +305,7 @@ export function maxWin(base: SplitLaw, free: SplitLaw, cap: number | null) {
       probability: 0,
       log10Probability: Number.NEGATIVE_INFINITY,
       description: "unbounded: free spins retrigger without limit",
-      baseSpinMax: Math.max(b0.value, b1.value) / UNITS_PER_BET,
+      parts: parts(b0, b1, n, r),
     };
   }
   const counts = fullSeriesCounts(cap);
@@ -321,9 +332,15 @@ export function maxWin(base: SplitLaw, free: SplitLaw, cap: number | null) {
     x: x / UNITS_PER_BET,
     probability: 10 ** lp,
     log10Probability: lp,
-    description: `the paid spin's best triggering window (${(b1.value / UNITS_PER_BET).toFixed(2)} x bet with its bonus), then all ${cap} free spins at their best: ${retriggers} retriggering spins at ${(r.value / UNITS_PER_BET).toFixed(2)} x bet and ${cap - retriggers} others at ${(n.value / UNITS_PER_BET).toFixed(2)} x bet`,
-    baseSpinMax: Math.max(b0.value, b1.value) / UNITS_PER_BET,
+    description: `the paid spin's best triggering window (${(b1.value / UNITS_PER_BET).toFixed(2)} x bet, all its wins), then all ${cap} free spins at their best: ${retriggers} retriggering spins at ${(r.value / UNITS_PER_BET).toFixed(2)} x bet and ${cap - retriggers} others at ${(n.value / UNITS_PER_BET).toFixed(2)} x bet`,
+    parts: parts(b0, b1, n, r),
   };
+}
+
+/** The class maxima behind the maximum win, x total bet. */
+function parts(b0: { value: number }, b1: { value: number }, n: { value: number }, r: { value: number }) {
+  const x = (v: { value: number }) => v.value / UNITS_PER_BET;
+  return { paidSpin: x(b0), paidSpinTriggering: x(b1), freeSpin: x(n), freeSpinRetriggering: x(r) };
 }
 
 /** Whether the 2,500-coin ceiling can bind at some coins per line (5 picks of the top prize). */

@@ -38,6 +38,7 @@ import {
 import { BET_OPTIONS, FREE_SPINS, GAME_ID, MATHS_VERSION, REELS, ROWS, SCATTER, TREASURE_BONUS } from "./model.js";
 import {
   bonusTotalLaw,
+  capRtpEffect,
   exactRtp,
   MAX_LINES,
   type MermaidMaths,
@@ -231,7 +232,7 @@ export function buildPar(options: MermaidParOptions = {}, maths: MermaidMaths = 
     freeSpinCap: cap ?? 0,
     rtpWithFreeSpinCap: capped.rtp,
     rtpWithoutFreeSpinCap: uncapped.rtp,
-    freeSpinCapRtpEffect: uncapped.rtp - capped.rtp,
+    freeSpinCapRtpEffect: capRtpEffect(base, free, capped.freeSpinValue, MODEL_CAP ?? Number.POSITIVE_INFINITY),
   };
 
   const report: ParReport = {
@@ -362,6 +363,8 @@ function roundFigures(
   for (const [v, p] of [...byTotal].sort((a, b) => a[0] - b[0]))
     rare(`Treasure bonus total ${v} coins per coin on a line`, "paidSpin", p);
   if (cap !== null) rare(`free spins reach the ${cap}-spin cap`, "round", exact.base.trigger * capReached);
+  for (const e of distributions[0]?.exceedance ?? [])
+    if (e.probability > 0) rare(`round win of ${e.x} x bet or more`, "round", e.probability);
   if (max.x !== null) rare(`maximum win ${max.x} x bet`, "round", max.probability, max.log10Probability);
 
   figures.fullCycle = cycle.combinations;
@@ -369,13 +372,19 @@ function roundFigures(
   figures.baseSpinLineScatterStdev = spinStdev;
   figures.roundMeanFromMoments = moments.mean;
   figures.roundMeanFromDistribution = law.law.reduce((a, p, v) => a + (p * v) / UNITS_PER_BET, 0);
-  figures.baseSpinMaxWin = max.baseSpinMax;
+  figures.maxWinPaidSpin = max.parts.paidSpin;
+  figures.maxWinPaidSpinTriggering = max.parts.paidSpinTriggering;
+  figures.maxWinFreeSpin = max.parts.freeSpin;
+  figures.maxWinFreeSpinRetriggering = max.parts.freeSpinRetriggering;
   figures.bonusCeilingBinds = bonusCeilingBinds(prizes, BET_OPTIONS.coinsPerLine) ? 1 : 0;
   figures.capReachedPerSeries = capReached;
 
+  // Series lengths down to 1e-30 are listed; the rest joins the truncated mass.
   const lengthDistribution: { spins: number; probability: number }[] = [];
+  let lengthsLeft = lengths.truncatedMass;
   lengths.probabilities.forEach((p, n) => {
-    if (p > 0) lengthDistribution.push({ spins: n, probability: p });
+    if (p >= 1e-30) lengthDistribution.push({ spins: n, probability: p });
+    else lengthsLeft += p;
   });
   return {
     hitFrequency: hit,
@@ -409,7 +418,7 @@ function roundFigures(
       seriesRetriggerProbability: moments.series.retriggerProbability,
       capReachedProbability: capReached,
       lengthDistribution,
-      truncatedMass: lengths.truncatedMass,
+      truncatedMass: lengthsLeft,
     },
   };
 }

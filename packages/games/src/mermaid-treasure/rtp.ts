@@ -191,6 +191,22 @@ export function expectedFreeSpins(q: number, cap: number | null = MODEL_CAP): nu
   }).expectedSpins;
 }
 
+/**
+ * What the free-spin cap takes from the RTP at a bet: P(trigger) x (spins the cap cuts per
+ * series / (1 − m)) x E[win of a free spin], computed directly (no difference of two RTPs).
+ */
+export function capRtpEffect(base: SetMaths, free: SetMaths, freeSpinValue: number, cap: number): number {
+  const series = seriesMoments({
+    initial: FREE_SPINS.award,
+    cap,
+    classes: [
+      { probability: 1 - free.trigger, award: 0 },
+      { probability: free.trigger, award: FREE_SPINS.award },
+    ],
+  });
+  return (base.trigger * series.awardsCut * freeSpinValue) / (1 - series.awardPerSpin);
+}
+
 /** A bet as far as the maths cares: lines played and coins per line (the coin value scales every amount). */
 export interface MathsBet {
   lines: number;
