@@ -68,8 +68,11 @@ export interface ParDistribution {
   hit: number;
   mean: number;
   stdev: number;
-  /** P(win >= x · bet) for a few x. */
-  exceedance: { x: number; probability: number }[];
+  /**
+   * P(win >= x · bet) for a few x. `upperBound: true` marks a value below what the method can
+   * resolve, given instead as a proven upper bound (Chernoff).
+   */
+  exceedance: { x: number; probability: number; upperBound?: boolean }[];
   /** Probability mass the buckets may misplace (truncation), with the method that bounds it. */
   truncatedMass: number;
   method: string;

@@ -14,6 +14,7 @@
  * - Maximum win: every spin at its class maximum, retrigger sequences counted exactly.
  */
 import {
+  chernoffTail,
   convolve,
   foldedMassBound,
   lawFromTransform,
@@ -160,6 +161,11 @@ function realTransform(law: SplitLaw, z: number): [number, number] {
  * stays negligible.
  */
 export const ROUND_TILT = 40 / ROUND_LATTICE;
+/**
+ * Rounding left in a value v of the round law after the tilt is undone, about
+ * RESOLUTION · e^(−TILT·v) (measured against a second tilt: about 10 times below it).
+ */
+export const RESOLUTION = 1e-18;
 
 /**
  * The law of a whole round's win in units, `law[v]` for v < {@link ROUND_LATTICE}, the law
@@ -213,12 +219,21 @@ export function roundLaw(base: SplitLaw, free: SplitLaw, cap: number | null) {
     return Math.log(x0 + x1 * seriesAtZ(z));
   };
   const thetas = Array.from({ length: 80 }, (_, i) => 1e-5 * 1.1 ** i);
+  const seriesMgf = (theta: number) => Math.log(seriesAtZ(Math.exp(theta)));
   return {
     law,
     truncatedMass: foldedMassBound(roundMgf, n, ROUND_TILT, thetas).bound,
+    /** Chernoff bound on P(W ≥ units). */
+    tailBound: (units: number) => chernoffTail(roundMgf, units, thetas).bound,
     seriesLaw,
-    seriesTruncatedMass: foldedMassBound((theta) => Math.log(seriesAtZ(Math.exp(theta))), n, ROUND_TILT, thetas).bound,
+    seriesTruncatedMass: foldedMassBound(seriesMgf, n, ROUND_TILT, thetas).bound,
+    seriesTailBound: (units: number) => chernoffTail(seriesMgf, units, thetas).bound,
   };
+}
+
+/** What rounding may leave in P(W ≥ units) read off the law: Σ_{v ≥ units} RESOLUTION · e^(−TILT·v). */
+export function tailResolution(units: number): number {
+  return (RESOLUTION * Math.exp(-ROUND_TILT * units)) / (1 - Math.exp(-ROUND_TILT));
 }
 
 type Transform = { re: Float64Array; im: Float64Array };

@@ -33,6 +33,7 @@ import {
   seriesAt,
   seriesLengths,
   spinLaws,
+  tailResolution,
   UNITS_PER_BET,
 } from "./distribution.js";
 import { BET_OPTIONS, FREE_SPINS, GAME_ID, MATHS_VERSION, REELS, ROWS, SCATTER, TREASURE_BONUS } from "./model.js";
@@ -64,11 +65,16 @@ export interface MermaidParOptions extends ExactOptions {
 const clamp = (p: number) => Math.max(0, p);
 const oneIn = (p: number) => (p > 0 ? 1 / p : Number.POSITIVE_INFINITY);
 
-/** P(win >= x · bet) for each x, from a law over units. */
-function exceedance(law: Float64Array): { x: number; probability: number }[] {
+/**
+ * P(win >= x · bet) for each x, from a law over units. With a `bound` (for FFT laws), a value
+ * within 100 times the law's rounding is replaced by the proven upper bound and marked.
+ */
+function exceedance(law: Float64Array, bound?: (units: number) => number): ParDistribution["exceedance"] {
   return EXCEEDANCE.map((x) => {
+    const units = x * UNITS_PER_BET;
     let p = 0;
-    for (let v = x * UNITS_PER_BET; v < law.length; v++) p += law[v] as number;
+    for (let v = units; v < law.length; v++) p += law[v] as number;
+    if (bound && p < 100 * tailResolution(units)) return { x, probability: bound(units), upperBound: true };
     return { x, probability: clamp(p) };
   });
 }
@@ -318,9 +324,9 @@ function roundFigures(
       hit,
       mean: moments.mean,
       stdev: moments.stdev,
-      exceedance: exceedance(law.law),
+      exceedance: exceedance(law.law, law.tailBound),
       truncatedMass: law.truncatedMass,
-      method: `Generating functions on ${law.law.length} FFT points (1 unit = 1/${UNITS_PER_BET} x bet): paid spin and free-spin laws from the full cycle, picks by convolution, the series solved point by point; wins at or above ${law.law.length / UNITS_PER_BET} x bet (Chernoff bound ${law.truncatedMass.toExponential(2)}) fold onto the lattice; FFT rounding below 1e-12 per bucket.`,
+      method: `Generating functions on ${law.law.length} FFT points (1 unit = 1/${UNITS_PER_BET} x bet): paid spin and free-spin laws from the full cycle, picks by convolution, the series solved point by point; wins at or above ${law.law.length / UNITS_PER_BET} x bet (Chernoff bound ${law.truncatedMass.toExponential(2)}) fold onto the lattice. The laws are tilted by e^(40v/2^18) before the transform, so the rounding left in a value v is about 1e-18 · e^(−40v/2^18) (1e-18 at small wins, 1e-28 at 10,000 x bet; measured against a second tilt); exceedances below 100 times that are given as Chernoff upper bounds (upperBound).`,
     },
     {
       id: "paidSpinLineScatter",
@@ -342,9 +348,10 @@ function roundFigures(
       hit: 1 - atSeries.zeroWin,
       mean: moments.series.mean,
       stdev: Math.sqrt(moments.series.variance),
-      exceedance: exceedance(law.seriesLaw),
+      exceedance: exceedance(law.seriesLaw, law.seriesTailBound),
       truncatedMass: law.seriesTruncatedMass,
-      method: "The series' generating function (retrigger solver) on the same FFT points.",
+      method:
+        "The series' generating function (retrigger solver) on the same tilted FFT points; same rounding and bounds as the round.",
     },
   ];
 
@@ -364,7 +371,8 @@ function roundFigures(
     rare(`Treasure bonus total ${v} coins per coin on a line`, "paidSpin", p);
   if (cap !== null) rare(`free spins reach the ${cap}-spin cap`, "round", exact.base.trigger * capReached);
   for (const e of distributions[0]?.exceedance ?? [])
-    if (e.probability > 0) rare(`round win of ${e.x} x bet or more`, "round", e.probability);
+    if (e.probability > 0)
+      rare(`round win of ${e.x} x bet or more${e.upperBound ? " (upper bound)" : ""}`, "round", e.probability);
   if (max.x !== null) rare(`maximum win ${max.x} x bet`, "round", max.probability, max.log10Probability);
 
   figures.fullCycle = cycle.combinations;
