@@ -91,7 +91,7 @@ export function spinLaws(cycle: SpinCycle, prizes: Float64Array, lineMultiplier:
   }
   const sum = (laws: Float64Array[]) => {
     const out = new Float64Array(Math.max(1, ...laws.map((l) => l.length)));
-    for (const l of laws) l.forEach((p, v) => (out[v] = (out[v] as number) + p));
+    for (const l of laws) for (let v = 0; v < l.length; v++) out[v] = (out[v] as number) + (l[v] as number);
     return out;
   };
   const t = cycle.totalWeight;

@@ -128,7 +128,7 @@ function bonusTables(maths: MermaidMaths, prizes: Float64Array, picksLaw: Float6
       "P(total) per paid spin",
     ],
     rows: values.map((v) => {
-      const per = [3, 4, 5].map((k, i) => (byPicks[i] as Map<number, number>).get(v) ?? 0);
+      const per = byPicks.map((law) => law.get(v) ?? 0);
       const perSpin = per.reduce((a, p, i) => a + p * (picksLaw[i + 3] as number), 0);
       return [v, ...per, perSpin / trigger, perSpin];
     }),
@@ -162,27 +162,28 @@ export function buildPar(options: MermaidParOptions = {}, maths: MermaidMaths = 
   const picksLaw = base.runLaw[MAX_LINES] as Float64Array;
   const bonusTrigger = picksLaw.slice(TREASURE_BONUS.minRun).reduce((a, b) => a + b, 0);
   const combinations: ParCombination[] = [];
-  // Every line crosses reels with the same symbol law here, so line 1's combinations hold for each line.
+  // Per line: the average over the 15 lines (each line's own cell laws), equal on every line here.
   const byKey = new Map<string, ParCombination>();
-  for (const c of (base.lines[0] as { combinations: { symbol: number; count: number; pay: number; probability: number }[] })
-    .combinations) {
-    const key = `${c.symbol}:${c.count}`;
-    const e = byKey.get(key);
-    if (e) {
-      e.probability += c.probability;
-      e.rtp += c.probability * c.pay;
-    } else {
-      const entry: ParCombination = {
-        kind: "line",
-        symbol: SYMBOL_IDS[c.symbol] as string,
-        count: c.count,
-        pay: c.pay,
-        per: "line",
-        probability: c.probability,
-        rtp: c.probability * c.pay,
-      };
-      byKey.set(key, entry);
-      combinations.push(entry);
+  for (const line of base.lines) {
+    for (const c of line.combinations) {
+      const key = `${c.symbol}:${c.count}`;
+      const p = c.probability / base.lines.length;
+      let entry = byKey.get(key);
+      if (!entry) {
+        entry = {
+          kind: "line",
+          symbol: SYMBOL_IDS[c.symbol] as string,
+          count: c.count,
+          pay: c.pay,
+          per: "line",
+          probability: 0,
+          rtp: 0,
+        };
+        byKey.set(key, entry);
+        combinations.push(entry);
+      }
+      entry.probability += p;
+      entry.rtp += p * c.pay;
     }
   }
   combinations.sort((a, b) => b.pay - a.pay || a.symbol.localeCompare(b.symbol));
@@ -231,14 +232,17 @@ export function buildPar(options: MermaidParOptions = {}, maths: MermaidMaths = 
     expectedFreeSpinsPerTrigger: exact.spinsPerTrigger,
     freeSpinValueXBet: exact.freeSpinValue,
     bonusTriggerProbability: bonusTrigger,
+    // Wald: a paid round holds 1 + P(free spins) x E[free spins] spins that can each trigger a bonus.
     bonusTriggersPerRound:
-      bonusTrigger + base.trigger * exact.spinsPerTrigger * free.runLaw[MAX_LINES]!.slice(3).reduce((a, b) => a + b, 0),
+      bonusTrigger +
+      base.trigger *
+        exact.spinsPerTrigger *
+        (free.runLaw[MAX_LINES] as Float64Array).slice(TREASURE_BONUS.minRun).reduce((a, b) => a + b, 0),
     meanPickPrizeCoins: exact.meanPrize,
     maxPickPrizeCoins: prizes.length - 1,
-    freeSpinCap: cap ?? 0,
     rtpWithFreeSpinCap: capped.rtp,
     rtpWithoutFreeSpinCap: uncapped.rtp,
-    freeSpinCapRtpEffect: capRtpEffect(base, free, capped.freeSpinValue, MODEL_CAP ?? Number.POSITIVE_INFINITY),
+    freeSpinCapRtpEffect: MODEL_CAP === null ? 0 : capRtpEffect(base, free, capped.freeSpinValue, MODEL_CAP),
   };
 
   const report: ParReport = {
@@ -299,7 +303,8 @@ function roundFigures(
   // A round pays nothing only if its paid spin pays nothing and, when it triggers, so does the whole series.
   const hit = 1 - ((baseLaw.plain[0] ?? 0) + (baseLaw.triggering[0] ?? 0) * atSeries.zeroWin);
   const spinOnly = new Float64Array(Math.max(lineScatter.plain.length, lineScatter.triggering.length));
-  for (const l of [lineScatter.plain, lineScatter.triggering]) l.forEach((p, v) => (spinOnly[v] = (spinOnly[v] as number) + p));
+  for (const l of [lineScatter.plain, lineScatter.triggering])
+    for (let v = 0; v < l.length; v++) spinOnly[v] = (spinOnly[v] as number) + (l[v] as number);
   const spinHit = 1 - (spinOnly[0] as number);
   // Line + scatter moments in exact integers (stop counts x units), divided once.
   const { mean: spinMean, stdev: spinStdev } = exactSpinMoments(cycle);
