@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type SeriesSpec, seriesLengthLaw, seriesMoments, seriesTransform } from "./series.js";
+import { type SeriesSpec, seriesLengthLaw, seriesMoments, seriesTotalLaw, seriesTransform } from "./series.js";
 
 /**
  * A spin class with a small value law, for brute force: P(class) and the law of its win
@@ -249,5 +249,31 @@ describe("seriesTransform", () => {
     const t = seriesTransform(2, transforms([[3, 0]]), null);
     expect(t.re[0]).toBe(Number.POSITIVE_INFINITY);
     expect(() => seriesTransform(5, transforms([[1, 0]]), 3)).toThrow(/cap 3/);
+  });
+});
+
+describe("seriesTotalLaw", () => {
+  const lawOf = (c: SmallClass) => {
+    const law = new Float64Array(8);
+    for (const [v, q] of c.values) law[v] = (law[v] as number) + c.probability * q;
+    return { award: c.award, law };
+  };
+
+  it("equals the law of the series total played out, with and without a cap; the folded mass is bounded", () => {
+    for (const cap of [null, 4, 8]) {
+      const brute = bruteForce(2, cap);
+      const total = new Map<number, number>();
+      for (const [key, p] of brute.outcomes) {
+        const s = Number(key.split(":")[1]);
+        total.set(s, (total.get(s) ?? 0) + p);
+      }
+      const got = seriesTotalLaw(2, CLASSES.map(lawOf), cap, 1024);
+      for (let v = 0; v < 200; v++) {
+        const want = total.get(v) ?? 0;
+        expect(Math.abs((got.law[v] as number) - want)).toBeLessThan(1e-15 + 1e-9 * want);
+      }
+      expect(got.truncatedMass).toBeLessThan(1e-12);
+      expect(got.law.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+    }
   });
 });

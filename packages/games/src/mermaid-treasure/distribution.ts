@@ -21,8 +21,10 @@ import {
   lawTransform,
   logGeneratingFunction,
   type SeriesSpec,
+  seriesAtReal,
   seriesLengthLaw,
   seriesMoments,
+  seriesTotalLaw,
   seriesTransform,
   tiltLaw,
 } from "@reelhouse/engine";
@@ -150,11 +152,6 @@ export function roundMoments(base: SplitLaw, free: SplitLaw, cap: number | null)
   };
 }
 
-/** E[z^V; plain] and E[z^V; triggering] of a split law at real z > 0 (each may be large). */
-function realTransform(law: SplitLaw, z: number): [number, number] {
-  return [Math.exp(logGeneratingFunction(law.plain, z)), Math.exp(logGeneratingFunction(law.triggering, z))];
-}
-
 /**
  * Tilt of the round law's FFT (per unit): e^(TILT·v) lifts the tail above the transform's
  * rounding (the error at v shrinks by e^(−TILT·v)) while the folded mass, bounded below,
@@ -170,26 +167,19 @@ export const RESOLUTION = 1e-18;
 /**
  * The law of a whole round's win in units, `law[v]` for v < {@link ROUND_LATTICE}, the law
  * of one free-spin series, and bounds on the mass at or above the lattice that the FFT
- * folds back onto it.
+ * folds back onto it. The series comes from the kit's `seriesTotalLaw`; the round is
+ * W(z) = X₀(z) + X₁(z)·S(z) on the same tilted points.
  */
 export function roundLaw(base: SplitLaw, free: SplitLaw, cap: number | null) {
   const n = ROUND_LATTICE;
-  const half = n / 2 + 1;
-  const [b0, b1, f0, f1] = [base.plain, base.triggering, free.plain, free.triggering].map((l) =>
-    lawTransform(tiltLaw(l, ROUND_TILT), n),
-  ) as [Transform, Transform, Transform, Transform];
-  // Real laws have conjugate-symmetric transforms: solve the series on half the points, mirror the rest.
-  const s = mirror(
-    seriesTransform(
-      FREE_SPINS.award,
-      [
-        { award: 0, re: f0.re.subarray(0, half), im: f0.im.subarray(0, half) },
-        { award: FREE_SPINS.award, re: f1.re.subarray(0, half), im: f1.im.subarray(0, half) },
-      ],
-      cap,
-    ),
-    n,
-  );
+  const classes = [
+    { award: 0, law: free.plain },
+    { award: FREE_SPINS.award, law: free.triggering },
+  ];
+  const series = seriesTotalLaw(FREE_SPINS.award, classes, cap, n, ROUND_TILT);
+  const s = series.transform;
+  const b0 = lawTransform(tiltLaw(base.plain, ROUND_TILT), n);
+  const b1 = lawTransform(tiltLaw(base.triggering, ROUND_TILT), n);
   const re = new Float64Array(n);
   const im = new Float64Array(n);
   for (let i = 0; i < n; i++) {
@@ -201,32 +191,22 @@ export function roundLaw(base: SplitLaw, free: SplitLaw, cap: number | null) {
     im[i] = (b0.im[i] as number) + xr * si + xi * sr;
   }
   const law = tiltLaw(lawFromTransform(re, im), -ROUND_TILT);
-  const seriesLaw = tiltLaw(lawFromTransform(s.re, s.im), -ROUND_TILT);
-  const seriesAtZ = (z: number): number => {
-    const [g0, g1] = realTransform(free, z);
-    return seriesTransform(
-      FREE_SPINS.award,
-      [
-        { award: 0, re: Float64Array.of(g0), im: Float64Array.of(0) },
-        { award: FREE_SPINS.award, re: Float64Array.of(g1), im: Float64Array.of(0) },
-      ],
-      cap,
-    ).re[0] as number;
-  };
+  // Chernoff: log E[e^(θW)] = log(X₀(e^θ) + X₁(e^θ)·S(e^θ)).
   const roundMgf = (theta: number): number => {
     const z = Math.exp(theta);
-    const [x0, x1] = realTransform(base, z);
-    return Math.log(x0 + x1 * seriesAtZ(z));
+    const x0 = Math.exp(logGeneratingFunction(base.plain, z));
+    const x1 = Math.exp(logGeneratingFunction(base.triggering, z));
+    return Math.log(x0 + x1 * seriesAtReal(FREE_SPINS.award, classes, cap, z));
   };
+  const seriesMgf = (theta: number) => Math.log(seriesAtReal(FREE_SPINS.award, classes, cap, Math.exp(theta)));
   const thetas = Array.from({ length: 80 }, (_, i) => 1e-5 * 1.1 ** i);
-  const seriesMgf = (theta: number) => Math.log(seriesAtZ(Math.exp(theta)));
   return {
     law,
     truncatedMass: foldedMassBound(roundMgf, n, ROUND_TILT, thetas).bound,
     /** Chernoff bound on P(W ≥ units). */
     tailBound: (units: number) => chernoffTail(roundMgf, units, thetas).bound,
-    seriesLaw,
-    seriesTruncatedMass: foldedMassBound(seriesMgf, n, ROUND_TILT, thetas).bound,
+    seriesLaw: series.law,
+    seriesTruncatedMass: series.truncatedMass,
     seriesTailBound: (units: number) => chernoffTail(seriesMgf, units, thetas).bound,
   };
 }
@@ -234,21 +214,6 @@ export function roundLaw(base: SplitLaw, free: SplitLaw, cap: number | null) {
 /** What rounding may leave in P(W ≥ units) read off the law: Σ_{v ≥ units} RESOLUTION · e^(−TILT·v). */
 export function tailResolution(units: number): number {
   return (RESOLUTION * Math.exp(-ROUND_TILT * units)) / (1 - Math.exp(-ROUND_TILT));
-}
-
-type Transform = { re: Float64Array; im: Float64Array };
-
-/** The full transform of a real law from its first n/2 + 1 points: X[n − j] = conj(X[j]). */
-function mirror(halfT: Transform, n: number): Transform {
-  const re = new Float64Array(n);
-  const im = new Float64Array(n);
-  re.set(halfT.re);
-  im.set(halfT.im);
-  for (let j = n / 2 + 1; j < n; j++) {
-    re[j] = halfT.re[n - j] as number;
-    im[j] = -(halfT.im[n - j] as number);
-  }
-  return { re, im };
 }
 
 /** P(the series pays nothing at all) and P(it triggers no Treasure bonus): the series transform at one point. */

@@ -331,7 +331,7 @@ function roundFigures(
       stdev: moments.stdev,
       exceedance: exceedance(law.law, law.tailBound),
       truncatedMass: law.truncatedMass,
-      method: `Generating functions on ${law.law.length} FFT points (1 unit = 1/${UNITS_PER_BET} x bet): paid spin and free-spin laws from the full cycle, picks by convolution, the series solved point by point; wins at or above ${law.law.length / UNITS_PER_BET} x bet (Chernoff bound ${law.truncatedMass.toExponential(2)}) fold onto the lattice. The laws are tilted by e^(40v/2^18) before the transform, so the rounding left in a value v is about 1e-18 · e^(−40v/2^18) (1e-18 at small wins, 1e-28 at 10,000 x bet; measured against a second tilt); exceedances below 100 times that are given as Chernoff upper bounds (upperBound).`,
+      method: `Generating functions on ${law.law.length} FFT points (1 unit = 1/${UNITS_PER_BET} x bet): paid spin and free-spin laws from the full cycle, picks by convolution, the series solved point by point; wins at or above ${Math.floor(law.law.length / UNITS_PER_BET).toLocaleString("en")} x bet (Chernoff bound ${law.truncatedMass.toExponential(2)}) fold onto the lattice. The laws are tilted by e^(40v/2^18) before the transform, so the rounding left in a value v is about 1e-18 · e^(−40v/2^18) (1e-18 at small wins, 1e-28 at 10,000 x bet; measured against a second tilt); exceedances below 100 times that are given as Chernoff upper bounds (upperBound).`,
     },
     {
       id: "paidSpinLineScatter",
