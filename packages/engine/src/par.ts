@@ -198,3 +198,33 @@ export function rtpBands(rtp: number, stdev: number, rounds: readonly number[] =
 
 /** Multiplier of the volatility index: z of a two-sided 90% interval, as labs quote it. */
 export const VOLATILITY_Z = 1.645;
+
+/**
+ * A complete `reelhouse.par/2` report from its core figures, every other field empty or NaN
+ * ("not computed"): for games whose sheet is not finished yet and for test fixtures.
+ */
+export function parReport(core: Pick<ParReport, "game" | "version" | "rtp" | "breakdown"> & Partial<ParReport>): ParReport {
+  return {
+    schema: PAR_SCHEMA,
+    mathsHash: "",
+    defaultBet: {},
+    hitFrequency: Number.NaN,
+    hitFrequencies: [],
+    stdev: Number.NaN,
+    volatilityIndex: Number.NaN,
+    maxWin: { x: Number.NaN, probability: Number.NaN, log10Probability: Number.NaN, description: "not computed" },
+    variants: [],
+    features: [],
+    combinations: [],
+    winDistribution: [],
+    distributions: [],
+    bands: [],
+    rareAwards: [],
+    reels: [],
+    tables: [],
+    definitions: {},
+    figures: {},
+    notes: [],
+    ...core,
+  };
+}
