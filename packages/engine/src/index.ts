@@ -1,5 +1,6 @@
 export * from "./cards/deck.js";
 export * from "./cards/first-to-complete.js";
+export * from "./exact/index.js";
 export * from "./gamble/double-up.js";
 export * from "./gamble/rules.js";
 export * from "./jackpot/pool-maths.js";

@@ -3,7 +3,7 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { ParReport } from "@reelhouse/engine";
 import { GAMES, getGame } from "@reelhouse/games";
-import { odds, percent, renderParHtml, renderParMarkdown } from "@reelhouse/sim";
+import { odds, oddsLog10, percent, renderParHtml, renderParMarkdown } from "@reelhouse/sim";
 import type { Command } from "../main.js";
 
 /** Writes `par.json`, `par.md` and `par.html` for a report into `dir`; returns the paths written. */
@@ -43,12 +43,17 @@ export const parCommand: Command = {
       process.stderr.write(`wrote ${written.join(", ")}\n`);
       return 0;
     }
+    const per = (p: string) => ({ round: "round", paidSpin: "paid spin", line: "line", freeSpin: "free spin" })[p] ?? p;
     const lines = [
-      `${game.name} (${par.game}, maths ${par.version})`,
+      `${game.name} (${par.game}, maths ${par.version}, schema ${par.schema})`,
+      `  maths SHA-256  ${par.mathsHash}`,
       `  RTP            ${percent(par.rtp)}`,
       ...Object.entries(par.breakdown).map(([k, v]) => `    ${k.padEnd(12)} ${percent(v)}`),
-      `  hit frequency  ${odds(par.hitFrequency)}`,
-      ...par.features.map((f) => `  ${f.name}: ${odds(f.probability)}`),
+      ...par.hitFrequencies.map((h) => `  hit (${h.id}) ${odds(h.probability)}: ${h.name}`),
+      `  stdev          ${par.stdev.toFixed(4)} x bet (volatility index ${par.volatilityIndex.toFixed(3)})`,
+      `  max win        ${par.maxWin.x === null ? "unbounded" : `${par.maxWin.x} x bet`}, ${oddsLog10(par.maxWin.log10Probability, par.maxWin.probability)} per round`,
+      ...par.features.map((f) => `  ${f.name}: ${odds(f.probability)} per ${per(f.per)}`),
+      `  variants       ${par.variants.length}, RTP ${percent(Math.min(...par.variants.map((v) => v.rtp)))} to ${percent(Math.max(...par.variants.map((v) => v.rtp)))}`,
       `wrote ${written.join(", ")}`,
     ];
     process.stdout.write(`${lines.join("\n")}\n`);
