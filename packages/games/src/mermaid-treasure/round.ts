@@ -65,6 +65,8 @@ export type MermaidEvent =
     }
   | { type: "scatterWin"; symbol: string; count: number; positions: Position[]; multiplier: number; amount: number }
   | { type: "freeSpinsTriggered"; awarded: number; total: number; retrigger: boolean; positions: Position[] }
+  /** 3+ MERMAID while the round already holds the most free spins a round may have: nothing is added, the player is told. */
+  | { type: "freeSpinsLimitReached"; max: number; positions: Position[] }
   | { type: "freeSpinStarted"; spin: number; of: number; multiplier: number }
   | { type: "bonusTriggered"; line: number; count: number; picks: number; objects: number; positions: Position[] }
   | { type: "pickRevealed"; object: number; coins: number; amount: number; picksLeft: number }
@@ -303,6 +305,8 @@ function playSpin(state: MermaidState, mode: "base" | "freeSpins", rng: Rng, eve
         retrigger: mode === "freeSpins",
         positions: scatterPositions,
       });
+    } else {
+      events?.push({ type: "freeSpinsLimitReached", max: FREE_SPINS.maxPerRound, positions: scatterPositions });
     }
   }
 

@@ -1193,9 +1193,21 @@ describe("DESIGN.md rulings for Mermaid Treasure", () => {
   it("a round holds at most FREE_SPINS.maxPerRound free spins (ruling: every round is bounded)", () => {
     let step = triggerFreeSpins(bet());
     const retrigger = mermaids(3, REEL_STRIPS_FREE_SPINS);
-    while (step.awaiting) step = freeSpinOn(step.state, retrigger);
+    const limitEvents: MermaidEvent[] = [];
+    while (step.awaiting) {
+      step = freeSpinOn(step.state, retrigger);
+      limitEvents.push(...step.events.filter((e) => e.type === "freeSpinsLimitReached"));
+      // Below the limit a retrigger adds 10 and says so; at the limit it adds nothing and tells the player.
+      const triggered = step.events.some((e) => e.type === "freeSpinsTriggered");
+      const limited = step.events.some((e) => e.type === "freeSpinsLimitReached");
+      expect(triggered !== limited).toBe(true);
+    }
     expect(step.state.freeSpins).toMatchObject({ awarded: FREE_SPINS.maxPerRound, played: FREE_SPINS.maxPerRound });
     expect(FREE_SPINS.maxPerRound % FREE_SPINS.award).toBe(0);
+    // Every spin retriggered: the first 9 added 10 each (10 + 90 = 100), each of the other 91 told the player.
+    const addingSpins = FREE_SPINS.maxPerRound / FREE_SPINS.award - 1;
+    expect(limitEvents.length).toBe(FREE_SPINS.maxPerRound - addingSpins);
+    expect(limitEvents[0]).toMatchObject({ type: "freeSpinsLimitReached", max: FREE_SPINS.maxPerRound });
   });
 });
 

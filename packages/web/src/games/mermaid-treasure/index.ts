@@ -31,6 +31,7 @@ const EVENT_TAGS = tagsOf<MermaidEvent>({
   lineWin: true,
   scatterWin: true,
   freeSpinsTriggered: true,
+  freeSpinsLimitReached: true,
   freeSpinStarted: true,
   bonusTriggered: true,
   pickRevealed: true,
@@ -200,6 +201,13 @@ class MermaidTreasureView implements GameView {
         if (!event.retrigger && !run.options.replay) this.freeSpinGate = "intro";
       });
     },
+    freeSpinsLimitReached: (event, run) => {
+      run.features.push(async () => {
+        this.stage.showWins([{ positions: event.positions, line: null, label: "", color: "#ff7ad9" }]);
+        this.ctx.say(`The limit of ${event.max} free spins in one round is reached: no more free spins are added.`);
+        await this.flash(`LIMIT: ${event.max} FREE SPINS`, run.options);
+      });
+    },
     bonusTriggered: (event, run) => {
       run.features.push(async () => {
         const color = LINE_COLORS[(event.line - 1) % LINE_COLORS.length] as string;
@@ -304,6 +312,7 @@ class MermaidTreasureView implements GameView {
     lineWin: () => {},
     scatterWin: () => {},
     freeSpinsTriggered: () => {},
+    freeSpinsLimitReached: () => {},
     freeSpinsEnded: () => {},
     roundEnded: () => {},
   };
