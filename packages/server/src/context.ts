@@ -1,27 +1,33 @@
 /**
  * The round context the server gives a game: what the round does not own (currency,
  * non-cash balances, the operator's configuration, the jurisdiction's feature flags,
- * autoplay, granted). It is built from the stored round and the player's profile, so
- * replay and recovery rebuild the same context the live step saw.
+ * autoplay, granted). Every step stores the context it was played in, so a replay is
+ * draws + context + actions and needs nothing else.
  */
-import type { AwaitingBase, GameModule, RoundContext, StateBase } from "@reelhouse/engine";
+import type { RoundContext } from "@reelhouse/engine";
 import type { JurisdictionProfile } from "./config.js";
 
-type AnyGame = GameModule<any, StateBase, any, unknown, AwaitingBase, any>;
+export interface ContextParts {
+  /** The operator's configuration, already parsed by the game (the round's own, stored at its start). */
+  config: unknown;
+  /** The player's non-cash balances before the step. */
+  balances: Readonly<Record<string, number>>;
+  autoplay: boolean;
+  granted: boolean;
+}
 
-/** Builds a round's context; `config` is the operator's stored configuration of the game (undefined = default). */
+/** Builds a step's context from the player's currency and jurisdiction profile and the round. */
 export function roundContext(
-  game: AnyGame,
   currency: string,
   profile: Pick<JurisdictionProfile, "gamble" | "buyBonus" | "autoplay">,
-  round: { autoplay: boolean; granted: boolean; config?: unknown; balances?: Readonly<Record<string, number>> },
+  parts: ContextParts,
 ): RoundContext<unknown> {
   return {
     currency,
-    balances: round.balances ?? {},
-    config: game.parseConfig(round.config),
+    balances: parts.balances,
+    config: parts.config,
     features: { gamble: profile.gamble, buyBonus: profile.buyBonus, autoplay: profile.autoplay },
-    autoplay: round.autoplay,
-    granted: round.granted,
+    autoplay: parts.autoplay,
+    granted: parts.granted,
   };
 }

@@ -75,7 +75,11 @@ async function playOut(p: Proc, token: string, step: any) {
       a.type === "pick"
         ? { type: "pick", object: [...Array(12).keys()].find((o) => !a.opened.includes(o)) }
         : { type: "freeSpin" };
-    const r = await call(p, "POST", `/api/v1/rounds/${s.roundId}/actions`, token, { action, requestId: rid() });
+    const r = await call(p, "POST", `/api/v1/rounds/${s.roundId}/actions`, token, {
+      action,
+      step: s.stepIndex,
+      requestId: rid(),
+    });
     expect(r.status).toBe(200);
     s = r.body;
   }
@@ -117,12 +121,39 @@ for (const backend of BACKENDS) {
       await b.exited;
     });
 
+    it("before-step: the action's step was never committed, its retry plays it once", async () => {
+      const url = backend.freshUrl();
+      const a = await start(url, "before-step");
+      const token = (await call(a, "POST", "/api/v1/sessions", undefined, { demo: true })).body.token as string;
+      const first = await call(a, "POST", `/api/v1/games/${MERMAID}/rounds`, token, {
+        bet: BET,
+        requestId: rid(),
+        force: { draws: drawsFor("freeSpins") },
+      });
+      expect(first.status).toBe(201);
+      const action = { action: { type: "freeSpin" }, step: 0, requestId: rid() };
+      await dies(a, `/api/v1/rounds/${first.body.roundId}/actions`, token, action);
+      const b = await start(url);
+      const open = (await call(b, "GET", "/api/v1/rounds/open", token)).body.rounds;
+      expect(open[0]).toMatchObject({ roundId: first.body.roundId, stepIndex: 0 });
+      const retry = await call(b, "POST", `/api/v1/rounds/${first.body.roundId}/actions`, token, action);
+      expect(retry.status).toBe(200);
+      expect(retry.body.stepIndex).toBe(1);
+      const again = await call(b, "POST", `/api/v1/rounds/${first.body.roundId}/actions`, token, action);
+      expect(again.body).toEqual(retry.body);
+      const last = await playOut(b, token, retry.body);
+      expect(last.balance).toBe(100_000 - TOTAL_BET + last.totalWin);
+      await expectBalanced(b);
+      b.child.kill("SIGTERM");
+      await b.exited;
+    });
+
     for (const [point, wanted] of [
       ["after-debit", "freeSpins"],
-      ["mid-free-spins", "freeSpins"],
-      ["mid-pick", "pick"],
+      ["after-step", "freeSpins"],
+      ["after-step", "pick"],
     ] as [string, Wanted][]) {
-      it(`${point}: the round resumes at its last committed step with the same outcome, the ledger balances`, async () => {
+      it(`${point} (${wanted}): the round resumes at its last committed step with the same outcome, the ledger balances`, async () => {
         const url = backend.freshUrl();
         const a = await start(url, point);
         const token = (await call(a, "POST", "/api/v1/sessions", undefined, { demo: true })).body.token as string;
@@ -136,7 +167,7 @@ for (const backend of BACKENDS) {
           expect(r.status).toBe(201);
           first = r.body;
           const action = wanted === "pick" ? { type: "pick", object: 3 } : { type: "freeSpin" };
-          lost = { path: `/api/v1/rounds/${first.roundId}/actions`, body: { action, requestId: rid() } };
+          lost = { path: `/api/v1/rounds/${first.roundId}/actions`, body: { action, step: first.stepIndex, requestId: rid() } };
         }
         await dies(a, lost.path, token, lost.body);
 
@@ -187,6 +218,7 @@ for (const backend of BACKENDS) {
                     step.awaiting.type === "pick"
                       ? { type: "pick", object: [...Array(12).keys()].find((o) => !step.awaiting.opened.includes(o)) }
                       : { type: step.awaiting.type },
+                  step: step.stepIndex,
                   requestId: rid(),
                 },
               }

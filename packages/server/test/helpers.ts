@@ -171,6 +171,9 @@ export async function rowCounts(db: Database): Promise<Record<string, number>> {
     "autoplays",
     "bonus_grants",
     "admin_audit",
+    "preferences",
+    "game_configs",
+    "game_config_audit",
   ];
   const out: Record<string, number> = {};
   await db.read(async (sql) => {

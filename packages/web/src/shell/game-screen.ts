@@ -3,7 +3,14 @@
  * selectors, SPIN/STOP/SKIP, autoplay, paytable/lines/rules, history with replay, and
  * the round loop that sends the player's choices and has the game view play each step.
  */
-import type { AutoplayState, CreateSessionResponse, OpenRound, RoundDetail, StepResponse } from "@reelhouse/protocol";
+import type {
+  ActionRequest,
+  AutoplayState,
+  CreateSessionResponse,
+  OpenRound,
+  RoundDetail,
+  StepResponse,
+} from "@reelhouse/protocol";
 import { type Api, ApiRequestError, newRequestId } from "../api.js";
 import { formatCoins, formatDateTime, formatMoney, parseMoneyInput, toCoins } from "../format.js";
 import { takeForce } from "../qa.js";
@@ -390,7 +397,13 @@ export class GameScreen {
       this.setMode("feature");
       const action = await this.view.decide(step.awaiting, this.opts());
       this.setMode("spinning");
-      const request = { action, requestId: newRequestId(), ...takeForce() };
+      // `step` names the decision answered: the server refuses it (409 STALE_STEP) once the round moved on.
+      const request: ActionRequest = {
+        action: action as ActionRequest["action"],
+        step: step.stepIndex,
+        requestId: newRequestId(),
+        ...takeForce(),
+      };
       try {
         step = await this.api.act(step.roundId, request);
       } catch (error) {
