@@ -4,12 +4,12 @@
  * so that rounds started on them finish on the maths they started with. A round whose
  * version is in neither is refused with 409 VERSION_RETIRED (the operator can cancel it).
  */
-import type { AwaitingBase, GameModule, StateBase } from "@reelhouse/engine";
+import type { GameModule } from "@reelhouse/engine";
 import type { GameSummary } from "@reelhouse/protocol";
 import { ApiProblem } from "./errors.js";
 
 /** A game module as the server handles it (types are the game's own; the server treats them as data). */
-export type AnyGame = GameModule<any, StateBase, any, any, AwaitingBase, any>;
+export type AnyGame = GameModule<any, any, any, any, any, any>;
 
 const key = (id: string, version: string) => `${id}@${version}`;
 
