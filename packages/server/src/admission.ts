@@ -28,7 +28,7 @@ export interface Admission {
 /** Runs every admission check; throws the first refusal (nothing is written: the transaction rolls back). */
 export async function admit(sql: Sql, a: Admission): Promise<void> {
   checkStakeCap(a.caller.profile, a.totalBet, a.paid);
-  await checkSpinInterval(sql, a.caller, a.at);
+  if (a.caller.profile.minSpinIntervalMs > 0) await checkSpinInterval(sql, a.caller, a.at);
   await checkNoOpenRound(sql, a.caller.player.id, a.game.id);
   checkFunds(a);
 }

@@ -24,7 +24,7 @@ export interface GameConfigView {
   audit: { at: string; who: string; old: unknown; new: unknown }[];
 }
 
-interface Entry {
+export interface Entry {
   /** Parsed by the game's current version. */
   config: unknown;
   /** As stored on new rounds. */
@@ -78,6 +78,25 @@ export class GameConfigs {
       }
       entry = { config, json: JSON.stringify(config) };
       this.parsed.set(game, entry);
+    }
+    return entry;
+  }
+
+  /** Parsed configurations of stored rounds, by game version and JSON (a round's later steps parse nothing). */
+  private readonly ofRounds = new Map<string, Entry>();
+
+  /**
+   * The configuration a round started with (its stored JSON), parsed by the round's game
+   * version; rounds stored before configurations were get the current one.
+   */
+  forRound(game: AnyGame, json: string | null): Entry {
+    if (json === null) return this.forNewRound(game);
+    const key = `${game.id}@${game.version}\n${json}`;
+    let entry = this.ofRounds.get(key);
+    if (entry === undefined) {
+      entry = { config: gameInput(() => game.parseConfig(JSON.parse(json))), json };
+      if (this.ofRounds.size > 10_000) this.ofRounds.clear();
+      this.ofRounds.set(key, entry);
     }
     return entry;
   }

@@ -142,7 +142,10 @@ export class History {
     return this.db.read(async (sql) => {
       const round = await sql.one<RoundRow>("SELECT * FROM rounds WHERE id = $1", [roundId]);
       if (!round) return null;
-      const steps = await sql.query<StepRow>("SELECT * FROM steps WHERE round_id = $1 ORDER BY idx", [roundId]);
+      const steps = await sql.query<StepRow>(
+        "SELECT s.*, c.context FROM steps s LEFT JOIN contexts c ON c.id = s.context_id WHERE s.round_id = $1 ORDER BY s.idx",
+        [roundId],
+      );
       return { round, steps };
     });
   }

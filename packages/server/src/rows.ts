@@ -50,7 +50,9 @@ export interface StepRow {
   awaiting: string | null;
   state: string;
   draws: string;
-  /** The round context the step was played in (JSON; null before contract v2). */
+  /** The id of the context the step was played in (`contexts`, content-addressed; null before contract v2). */
+  context_id: string | null;
+  /** That context's JSON, when the query joined it (history and replay do). */
   context: string | null;
   created_at: number;
 }

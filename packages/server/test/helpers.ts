@@ -194,6 +194,7 @@ export async function rowCounts(db: Database): Promise<Record<string, number>> {
     "preferences",
     "game_configs",
     "game_config_audit",
+    "contexts",
   ];
   const out: Record<string, number> = {};
   await db.read(async (sql) => {

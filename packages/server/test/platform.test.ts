@@ -54,6 +54,10 @@ for (const backend of BACKENDS) {
           autoplay: false,
         });
         expect(await replayRound(t.server, step.roundId)).toMatchObject({ ok: true, steps: 3 });
+        // Contexts are stored once each and referenced by id: three steps, one context row.
+        const ids = new Set(stored?.steps.map((s) => s.context_id));
+        expect(ids.size).toBe(1);
+        expect(await t.db.read((sql) => sql.query("SELECT id FROM contexts"))).toEqual([{ id: [...ids][0] }]);
         const rec = (await api(t.app, "GET", "/api/v1/admin/reconciliation", { "x-admin-key": t.config.adminKey as string }))
           .body;
         expect(rec.balanced).toBe(true);

@@ -147,7 +147,11 @@ CREATE TABLE settings (
     name: "platform v2: round context and config, units, game configuration, preferences, autoplay pause",
     sql: `
 ALTER TABLE rounds ADD COLUMN config TEXT;
-ALTER TABLE steps ADD COLUMN context TEXT;
+ALTER TABLE steps ADD COLUMN context_id TEXT;
+CREATE TABLE contexts (
+  id TEXT PRIMARY KEY,
+  context TEXT NOT NULL
+);
 ALTER TABLE transactions ADD COLUMN unit TEXT NOT NULL DEFAULT 'cash';
 ALTER TABLE accounts ADD COLUMN unit TEXT NOT NULL DEFAULT 'cash';
 ALTER TABLE autoplays ADD COLUMN paused_round_id TEXT;

@@ -42,6 +42,7 @@ export async function moveRoundMoney(sql: Sql, m: RoundMoney, wallet: Wallet): P
     cash.push({ kind: "win", playerId, roundId, amount: m.settle.cash, counterparty: house, at });
   const moved = await moveAll(sql, cash);
   const balances: Balances = { cash: moved.at(-1)?.balanceAfter ?? wallet.cash, units: wallet.units };
+  if (!m.stake?.units && !m.settle?.units) return balances;
   // Non-cash units: each against the house's account of that unit.
   const byUnit = new Map<string, Movement[]>();
   const add = (unit: string, kind: Movement["kind"], amount: number) => {

@@ -14,7 +14,7 @@ import type { StepResponse } from "@reelhouse/protocol";
 import { admit } from "../admission.js";
 import type { Autoplays } from "../autoplay.js";
 import type { ServerConfig } from "../config.js";
-import { roundContext } from "../context.js";
+import { ContextCache } from "../context.js";
 import { crashPoint } from "../crash.js";
 import type { Sql } from "../db/database.js";
 import { ApiProblem, badRequest } from "../errors.js";
@@ -24,7 +24,7 @@ import { takeGrantedSpin } from "../grants.js";
 import type { Idempotency, RequestCounters } from "../idempotency.js";
 import { fingerprint, newId } from "../ids.js";
 import { allowOnly, bodyOf, forceOf, gameInput, isRecord, optionalId, requestIdOf } from "../input.js";
-import type { Caller, RoundRow, Stored } from "../rows.js";
+import type { Caller, Stored } from "../rows.js";
 import { afterStake, type Wallet } from "../wallet.js";
 import { moveRoundMoney } from "./money.js";
 import type { PlayedStep, StepPlayer } from "./play.js";
@@ -55,6 +55,8 @@ interface StartRequest {
 }
 
 export class RoundRunner {
+  private readonly contexts = new ContextCache();
+
   constructor(private readonly d: RunnerDeps) {}
 
   /** POST /games/:gameId/rounds: stakes the bet and plays the first step (and any platform answers), durably, once. */
@@ -70,6 +72,7 @@ export class RoundRunner {
     const sentBet = grantId && body.bet === undefined ? null : gameInput(() => game.parseBet(body.bet));
     const print = fingerprint(`start:${gameId}`, body);
     let steps = 0;
+    let contextIds: string[] = [];
     const { result, replayed } = await this.d.idempotency.once<StepResponse>(
       caller.player.id,
       requestId,
@@ -77,10 +80,12 @@ export class RoundRunner {
       async (sql, wallet) => {
         const answer = await this.startWork(sql, wallet, caller, game, { sentBet, grantId, autoplayId, force });
         steps = answer.steps;
+        contextIds = answer.contextIds;
         return answer.stored;
       },
     );
     if (!replayed) {
+      this.contexts.markCommitted(contextIds);
       const c = this.d.counters;
       c.rounds++;
       c.steps += steps;
@@ -104,12 +109,13 @@ export class RoundRunner {
     await admit(sql, { caller, game, totalBet, stakeUnits, paid, wallet, at });
     // Context: the operator's configuration now (stored on the round for its later steps).
     const config = this.d.configs.forNewRound(game);
-    const parts = { config: config.config, autoplay: autoplay !== null, granted: !paid };
-    const context = roundContext(caller.player.currency, caller.profile, { ...parts, balances: wallet.units });
+    const { currency } = caller.player;
+    const parts = { balances: wallet.units, autoplay: autoplay !== null, granted: !paid };
+    const context = this.contexts.get(currency, caller.profile, config, parts);
     // Steps after the first (platform answers) see the unit balances after the stake.
     const later =
       paid && stakeUnits
-        ? roundContext(caller.player.currency, caller.profile, { ...parts, balances: afterStake(wallet.units, stakeUnits) })
+        ? this.contexts.get(currency, caller.profile, config, { ...parts, balances: afterStake(wallet.units, stakeUnits) })
         : context;
     // The steps.
     const roundId = newId("rd");
@@ -137,7 +143,7 @@ export class RoundRunner {
     const jsons = played.map(stepJson);
     const round = { id: roundId, playerId, gameId: game.id, version: game.version, bet, totalBet, paid, config: config.json, at };
     await insertRound(sql, { ...round, autoplayId: r.autoplayId, grantId: r.grantId }, last, jsons.at(-1)!, played.length);
-    await insertSteps(sql, roundId, played, jsons, at);
+    const contextIds = await insertSteps(sql, roundId, played, jsons, at, this.contexts);
     const autoplayState = autoplay
       ? await this.d.autoplays.countSpin(
           sql,
@@ -154,7 +160,7 @@ export class RoundRunner {
         )
       : undefined;
     const body = stepResponse({ roundId, gameId: game.id, bet, totalBet }, played, balances, autoplayState);
-    return { stored: { status: 201, body }, steps: played.length };
+    return { stored: { status: 201, body }, steps: played.length, contextIds };
   }
 
   /** POST /rounds/:roundId/actions: plays the next step of the caller's open round (and any platform answers), durably, once. */
@@ -176,6 +182,7 @@ export class RoundRunner {
     }
     const print = fingerprint(`act:${roundId}`, body);
     let steps = 0;
+    let contextIds: string[] = [];
     const { result, replayed } = await this.d.idempotency.once<StepResponse>(
       caller.player.id,
       requestId,
@@ -183,10 +190,12 @@ export class RoundRunner {
       async (sql, wallet) => {
         const answer = await this.actWork(sql, wallet, caller, roundId, body.action, step, force);
         steps = answer.steps;
+        contextIds = answer.contextIds;
         return answer.stored;
       },
     );
     if (!replayed) {
+      this.contexts.markCommitted(contextIds);
       this.d.counters.steps += steps;
       if (result.body.status !== "open") this.d.counters.winAmount += result.body.totalWin;
     }
@@ -219,8 +228,8 @@ export class RoundRunner {
     const game = this.d.games.forRound(round.game_id, round.game_version);
     const state = JSON.parse(round.state) as StateBase;
     const action = gameInput(() => game.parseAction(state, input));
-    const context = roundContext(caller.player.currency, caller.profile, {
-      config: this.roundConfig(game, round),
+    const config = this.d.configs.forRound(game, round.config);
+    const context = this.contexts.get(caller.player.currency, caller.profile, config, {
       balances: wallet.units,
       autoplay: round.autoplay_id !== null,
       granted: round.grant_id !== null,
@@ -242,7 +251,7 @@ export class RoundRunner {
       : wallet;
     const jsons = played.map(stepJson);
     await updateRound(sql, round, last, jsons.at(-1)!, at);
-    await insertSteps(sql, roundId, played, jsons, at);
+    const contextIds = await insertSteps(sql, roundId, played, jsons, at, this.contexts);
     // An autoplay round that waited for the player settles here: its win joins the autoplay's result.
     const autoplayState =
       over && round.autoplay_id !== null
@@ -255,13 +264,6 @@ export class RoundRunner {
       balances,
       autoplayState ?? undefined,
     );
-    return { stored: { status: 200, body }, steps: played.length };
-  }
-
-  /** The configuration the round started with (rounds from before contract v2 have none stored: the current one). */
-  private roundConfig(game: AnyGame, round: RoundRow): unknown {
-    if (round.config === null) return this.d.configs.forNewRound(game).config;
-    const stored = round.config;
-    return gameInput(() => game.parseConfig(JSON.parse(stored)));
+    return { stored: { status: 200, body }, steps: played.length, contextIds };
   }
 }

@@ -3,6 +3,7 @@
  * awaits, totals) and `steps` (one per step: action, events, win, state, draws, context).
  * States and awaitings are serialised once per step and shared by both rows.
  */
+import type { ContextCache } from "../context.js";
 import type { Sql } from "../db/database.js";
 import { ApiProblem } from "../errors.js";
 import type { RoundRow } from "../rows.js";
@@ -90,20 +91,33 @@ export async function updateRound(sql: Sql, round: RoundRow, last: PlayedStep, j
   );
 }
 
-/** Inserts the steps a request played (`jsons[i]` belongs to `played[i]`). */
-export async function insertSteps(sql: Sql, roundId: string, played: PlayedStep[], jsons: StepJson[], at: number): Promise<void> {
-  // Contexts are shared by a request's later steps: serialised once each.
-  const contexts = new Map<object, string>();
+/**
+ * Inserts the steps a request played (`jsons[i]` belongs to `played[i]`), each with its
+ * context's id; a context not yet known committed is inserted too (if absent). Returns the
+ * context ids used.
+ */
+export async function insertSteps(
+  sql: Sql,
+  roundId: string,
+  played: PlayedStep[],
+  jsons: StepJson[],
+  at: number,
+  contexts: ContextCache,
+): Promise<string[]> {
+  const ids: string[] = [];
   for (let i = 0; i < played.length; i++) {
     const p = played[i] as PlayedStep;
     const json = jsons[i] as StepJson;
-    let context = contexts.get(p.context);
-    if (context === undefined) {
-      context = JSON.stringify(p.context);
-      contexts.set(p.context, context);
+    const context = contexts.toStored(p.context);
+    if (!contexts.isCommitted(context.id) && !ids.includes(context.id)) {
+      await sql.write("INSERT INTO contexts (id, context) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING", [
+        context.id,
+        context.json,
+      ]);
     }
+    ids.push(context.id);
     await sql.write(
-      "INSERT INTO steps (round_id, idx, action, events, win, awaiting, state, draws, created_at, context) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+      "INSERT INTO steps (round_id, idx, action, events, win, awaiting, state, draws, created_at, context_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
       [
         roundId,
         p.index,
@@ -114,8 +128,9 @@ export async function insertSteps(sql: Sql, roundId: string, played: PlayedStep[
         json.state,
         JSON.stringify(p.draws),
         at,
-        context,
+        context.id,
       ],
     );
   }
+  return ids;
 }
