@@ -169,7 +169,7 @@ export class RoundRunner {
     allowOnly(body, ACT_FIELDS);
     const requestId = requestIdOf(body);
     const force = forceOf(body, this.d.config.mode);
-    if (body.action === undefined) throw badRequest("BAD_ACTION", 'action is required, e.g. {"type": "freeSpin"}');
+    if (body.action === undefined) throw badRequest("BAD_ACTION", "action is required: an object whose type is one of the round's awaiting.actions");
     if (isRecord(body.action) && body.action.type === "platform") {
       throw badRequest("BAD_ACTION", "platform answers come from the server, never from a player");
     }

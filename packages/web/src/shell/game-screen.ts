@@ -392,6 +392,7 @@ export class GameScreen {
     let step = first;
     if (step.autoplay !== undefined) this.autoplay = step.autoplay;
     if (this.autoplay?.stopReason === "feature") this.message("Autoplay stopped: the feature waits for you.", 4000);
+    if (this.autoplay?.status === "paused") this.message("Autoplay paused: it resumes when this round ends.", 4000);
     if (playFirst) await this.present(step);
     while (step.awaiting) {
       this.setMode("feature");
