@@ -42,6 +42,7 @@ export function operatorName(header: unknown): string {
 export class GameConfigs {
   /** Stored raw configurations by game id, mirrored from the database. */
   private raw = new Map<string, unknown>();
+  private snapshot = "";
   /** Parsed per game module (each version parses the raw value itself), so a round start does no parsing. */
   private readonly parsed = new Map<AnyGame, Entry>();
 
@@ -52,8 +53,11 @@ export class GameConfigs {
     const rows = await this.db.read((sql) =>
       sql.query<{ game_id: string; config: string }>("SELECT game_id, config FROM game_configs"),
     );
-    const next = new Map(rows.map((r) => [r.game_id, JSON.parse(r.config) as unknown]));
-    this.raw = next;
+    const snapshot = JSON.stringify(rows.sort((a, b) => a.game_id.localeCompare(b.game_id)));
+    // Unchanged (the periodic reread): keep the parsed entries, so contexts built on them stay shared.
+    if (snapshot === this.snapshot) return;
+    this.snapshot = snapshot;
+    this.raw = new Map(rows.map((r) => [r.game_id, JSON.parse(r.config) as unknown]));
     this.parsed.clear();
   }
 

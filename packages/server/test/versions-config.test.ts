@@ -164,3 +164,31 @@ for (const backend of BACKENDS) {
     });
   });
 }
+
+const postgres = BACKENDS.find((b) => b.name === "postgres");
+describe.skipIf(!postgres?.available)("operator settings across nodes on one PostgreSQL", () => {
+  afterAll(() => postgres?.cleanup());
+
+  it("a configuration set on one node reaches the others within seconds (they reread settings)", async () => {
+    const url = (postgres as NonNullable<typeof postgres>).freshUrl();
+    let now = 1_700_000_000_000;
+    const games = [mermaidTreasure, unitsGambleV2];
+    const a = await testServer(url, {}, { games });
+    const b = await testServer(url, {}, { games, now: () => now });
+    try {
+      const { auth } = await demoSession(b.app);
+      await api(a.app, "PUT", `/api/v1/admin/games/${UNITS_GAMBLE}/config`, admin, { config: { multiplier: 3 } });
+      const shown = async () => (await api(b.app, "GET", `/api/v1/games/${UNITS_GAMBLE}`, auth)).body.config;
+      expect(await shown()).toEqual({ multiplier: 1 });
+      now += 6000;
+      // An authenticated request past the refresh interval starts the reread; it lands shortly after.
+      await api(b.app, "GET", "/api/v1/session", auth);
+      await expect.poll(shown, { timeout: 5000 }).toEqual({ multiplier: 3 });
+      const spin = (await api(b.app, "POST", ROUNDS, auth, { bet: { stake: 10 }, requestId: rid(), force: { draws: [1] } })).body;
+      expect(spin.win).toBe(30);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});

@@ -141,8 +141,20 @@ export class RoundRunner {
       wallet,
     );
     const jsons = played.map(stepJson);
-    const round = { id: roundId, playerId, gameId: game.id, version: game.version, bet, totalBet, paid, config: config.json, at };
-    await insertRound(sql, { ...round, autoplayId: r.autoplayId, grantId: r.grantId }, last, jsons.at(-1)!, played.length);
+    const round = {
+      id: roundId,
+      playerId,
+      gameId: game.id,
+      version: game.version,
+      bet,
+      totalBet,
+      paid,
+      config: config.json,
+      autoplayId: r.autoplayId,
+      grantId: r.grantId,
+      at,
+    };
+    await insertRound(sql, round, last, jsons.at(-1)!, played.length);
     const contextIds = await insertSteps(sql, roundId, played, jsons, at, this.contexts);
     const autoplayState = autoplay
       ? await this.d.autoplays.countSpin(
@@ -169,7 +181,8 @@ export class RoundRunner {
     allowOnly(body, ACT_FIELDS);
     const requestId = requestIdOf(body);
     const force = forceOf(body, this.d.config.mode);
-    if (body.action === undefined) throw badRequest("BAD_ACTION", "action is required: an object whose type is one of the round's awaiting.actions");
+    if (body.action === undefined)
+      throw badRequest("BAD_ACTION", "action is required: an object whose type is one of the round's awaiting.actions");
     if (isRecord(body.action) && body.action.type === "platform") {
       throw badRequest("BAD_ACTION", "platform answers come from the server, never from a player");
     }
