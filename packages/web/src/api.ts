@@ -10,8 +10,10 @@ import type {
   AutoplayState,
   CreateSessionResponse,
   GameSummary,
+  Grant,
   HistoryResponse,
   OpenRound,
+  Preferences,
   RoundDetail,
   StartRoundRequest,
   StepResponse,
@@ -143,6 +145,21 @@ export class Api {
 
   async round(roundId: string): Promise<RoundDetail> {
     return unwrap<RoundDetail>(await this.request("GET", `/history/${encodeURIComponent(roundId)}`), "round");
+  }
+
+  /** GET /grants: operator free rounds (Bonus Spin Mode) the player can still play (start one with `{grantId}`). */
+  async grants(): Promise<Grant[]> {
+    return unwrap<Grant[]>(await this.request("GET", "/grants"), "grants");
+  }
+
+  /** GET /preferences/:gameId: the player's preferences for a game (`{}` when never set). */
+  preferences(gameId: string): Promise<Preferences> {
+    return this.request("GET", `/preferences/${encodeURIComponent(gameId)}`);
+  }
+
+  /** PUT /preferences/:gameId: replaces them (a small JSON object). */
+  setPreferences(gameId: string, preferences: Record<string, unknown>): Promise<Preferences> {
+    return this.request("PUT", `/preferences/${encodeURIComponent(gameId)}`, { preferences });
   }
 
   async startAutoplay(body: AutoplayRequest): Promise<AutoplayState> {
