@@ -270,7 +270,7 @@ async function spins(databaseUrl: string): Promise<SpinRun> {
   const server = await startChild("server", { BENCH_DATABASE_URL: databaseUrl });
   const conns = await openAll(server.url);
   try {
-    const players: { headers: string; round: { id: string; awaiting: Awaiting } | null }[] = [];
+    const players: { headers: string; round: { id: string; step: number; awaiting: Awaiting } | null }[] = [];
     for (const conn of conns) {
       const res = await conn.request("POST", "/api/v1/sessions", "", '{"demo":true}');
       if (res.status !== 201) throw new Error(`session: ${res.status} ${res.body}`);
@@ -300,7 +300,7 @@ async function spins(databaseUrl: string): Promise<SpinRun> {
           "POST",
           `/api/v1/rounds/${p.round.id}/actions`,
           p.headers,
-          JSON.stringify({ action, requestId }),
+          JSON.stringify({ action, step: p.round.step, requestId }),
         );
       } else {
         res = await conn.request(
@@ -312,8 +312,8 @@ async function spins(databaseUrl: string): Promise<SpinRun> {
         spinCount++;
       }
       if (res.status < 300) {
-        const step = JSON.parse(res.body) as { roundId: string; awaiting: Awaiting | null };
-        p.round = step.awaiting ? { id: step.roundId, awaiting: step.awaiting } : null;
+        const step = JSON.parse(res.body) as { roundId: string; stepIndex: number; awaiting: Awaiting | null };
+        p.round = step.awaiting ? { id: step.roundId, step: step.stepIndex, awaiting: step.awaiting } : null;
       } else if (process.env.BENCH_DEBUG) process.stderr.write(`${res.status} ${res.body}\n`);
       return res.status;
     });

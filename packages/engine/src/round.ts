@@ -187,6 +187,11 @@ export interface AwaitingBase {
   readonly actions: readonly string[];
   /** True when the decision is a bonus/feature that autoplay must not start by itself. */
   readonly feature: boolean;
+  /**
+   * What a running autoplay does while a feature waits here for the player: `pause` (it
+   * resumes when the round ends, e.g. 40 Mystic Gem's Jackpot Cards) or `stop` (the default).
+   */
+  readonly autoplay?: "pause" | "stop";
 }
 
 /** A round waiting for the platform, not the player: the server answers it at once, in the same transaction. */

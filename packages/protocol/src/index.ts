@@ -1,9 +1,32 @@
 /**
  * Wire types shared by the server and the browser client (`/api/v1`, JSON).
  * Every amount is an integer in currency minor units (EUR cents): `100000` is 1,000.00 EUR.
- * Game events, awaiting decisions and states are the game modules' own types; on the wire
- * they travel as the JSON the pure round machine produced.
+ * Game events, awaiting decisions, actions and bets are the game modules' own types
+ * (type-only re-exports from `@reelhouse/games`, erased from any bundle); on the wire they
+ * travel as the JSON the pure round machine produced. Answers are generic over the game id.
  */
+import type { MermaidAction, MermaidAwaiting, MermaidBet, MermaidEvent } from "@reelhouse/games";
+
+export type { MermaidAction, MermaidAwaiting, MermaidBet, MermaidEvent } from "@reelhouse/games";
+
+// ---------------------------------------------------------------------------------
+// Each game's wire types, by game id (one line per game).
+
+/** A game's bet, events, awaiting decisions and player actions, as they travel on the wire. */
+export interface GameWireTypes {
+  "mermaid-treasure": { bet: MermaidBet; event: MermaidEvent; awaiting: MermaidAwaiting; action: MermaidAction };
+}
+
+/** The id of a game the protocol knows. */
+export type GameId = keyof GameWireTypes;
+/** Each game's event union by game id. */
+export type GameEvents = { [G in GameId]: GameWireTypes[G]["event"] };
+/** Each game's awaiting union by game id. */
+export type GameAwaitings = { [G in GameId]: GameWireTypes[G]["awaiting"] };
+/** Each game's player-action union by game id. */
+export type GameActions = { [G in GameId]: GameWireTypes[G]["action"] };
+/** Each game's bet by game id. */
+export type GameBets = { [G in GameId]: GameWireTypes[G]["bet"] };
 
 /** Errors: every 4xx/5xx answer has this body. */
 export interface ApiError {
@@ -67,58 +90,77 @@ export interface GameSummary {
 /** A round's status on the wire. */
 export type RoundStatus = "open" | "completed" | "cancelled";
 
-/** The answer to starting a round or acting in it. */
-export interface StepResponse<Event = unknown, Awaiting = unknown> {
+/**
+ * The answer to starting a round or acting in it. A request may play several steps (the
+ * server answers a round's platform requests, such as a jackpot claim, in the same
+ * request): `events` are all their events in order, `win` their summed win, and
+ * `stepIndex` the last one's index, the step the next action names.
+ */
+export interface StepResponse<G extends GameId = GameId> {
   roundId: string;
-  gameId: string;
+  gameId: G;
   status: RoundStatus;
-  /** 0-based index of this step within the round (0 = the paid spin). */
+  /** 0-based index of the last step this request played (0 = the paid spin). */
   stepIndex: number;
-  events: Event[];
-  /** What this step won, minor units. */
+  events: GameEvents[G][];
+  /** What this request's steps won, minor units; negative when a gamble lost winnings. */
   win: number;
   /** Sum of the round's wins so far, minor units. */
   totalWin: number;
   /** The next decision, or null when the round is over. */
-  awaiting: Awaiting | null;
+  awaiting: GameAwaitings[G] | null;
   /** Player's balance after this step was committed, minor units. */
   balance: number;
-  /** The bet of the round, as sent when it started. */
-  bet: unknown;
+  /** The bet of the round, as sent when it started (a granted round: the grant's bet). */
+  bet: GameBets[G];
   totalBet: number;
-  /** When autoplay is running: its state after this spin. */
+  /** The round's non-cash winnings so far by unit (e.g. `{bonus: 3}`); absent when none. */
+  totalWinUnits?: Record<string, number>;
+  /** The player's non-cash balances after this step, by unit; absent when the player holds none. */
+  unitBalances?: Record<string, number>;
+  /** On an autoplay spin, and when an autoplay round settles: the autoplay after it. */
   autoplay?: AutoplayState | null;
 }
 
 /** POST /api/v1/games/:gameId/rounds */
-export interface StartRoundRequest {
-  bet: unknown;
+export interface StartRoundRequest<G extends GameId = GameId> {
+  /** The bet; may be left out with a grantId (the grant's bet is played). */
+  bet?: GameBets[G];
   /** Idempotency key chosen by the client (e.g. a UUID); a retry returns the same answer. */
   requestId: string;
   /** Autoplay session this spin belongs to, if any. */
   autoplayId?: string;
+  /** An operator grant (Bonus Spin Mode) this round plays: nothing is debited. */
+  grantId?: string;
   /** Dev/test mode only: forced reel stops per spin, refused in production. */
   force?: unknown;
 }
 
 /** POST /api/v1/rounds/:roundId/actions */
-export interface ActionRequest {
-  action: unknown;
+export interface ActionRequest<G extends GameId = GameId> {
+  action: GameActions[G];
+  /**
+   * The step this action answers: the `stepIndex` of the last answer (or of the open
+   * round). An action for a step that is no longer current is 409 STALE_STEP and changes
+   * nothing, so a double click never plays twice.
+   */
+  step: number;
   requestId: string;
   force?: unknown;
 }
 
 /** GET /api/v1/rounds/open -> { rounds: OpenRound[] } */
-export interface OpenRound {
+export interface OpenRound<G extends GameId = GameId> {
   roundId: string;
-  gameId: string;
-  bet: unknown;
+  gameId: G;
+  bet: GameBets[G];
   totalBet: number;
   totalWin: number;
+  /** The current step: what the next action names. */
   stepIndex: number;
-  awaiting: unknown;
+  awaiting: GameAwaitings[G] | null;
   /** The events of every committed step, so a client can redraw where the round stands. */
-  steps: { index: number; events: unknown[]; win: number }[];
+  steps: { index: number; events: GameEvents[G][]; win: number }[];
 }
 
 /** POST /api/v1/autoplay */
@@ -145,9 +187,15 @@ export interface AutoplayState {
   stopOnJackpot: boolean;
   /** Net result since the autoplay started (wins - bets), minor units. */
   net: number;
-  status: "running" | "stopped" | "finished";
-  /** Why it stopped: `spins`, `lossLimit`, `singleWinLimit`, `jackpot`, `feature`, `player`, `funds`. */
+  /**
+   * `running`; `paused` while a round that pauses autoplay (a jackpot round) waits for the
+   * player, resuming when it ends; `stopped` and `finished` (all spins played) are final.
+   */
+  status: "running" | "paused" | "stopped" | "finished";
+  /** Why it stopped: `spins`, `lossLimit`, `singleWinLimit`, `jackpot`, `feature`, `player`, `replaced`, `roundCancelled`. */
   stopReason: string | null;
+  /** While paused: the round it waits for. */
+  pausedRoundId: string | null;
 }
 
 /** GET /api/v1/history -> HistoryResponse */
@@ -173,16 +221,55 @@ export interface Transaction {
   at: string;
   /** `bet`, `win`, `refund`, `credit`, `debit`, `jackpot`… */
   kind: string;
-  /** Signed, from the player's point of view, minor units. */
+  /** `cash` (minor units of the currency) or a game's non-cash unit (e.g. `bonus`). */
+  unit: string;
+  /** Signed, from the player's point of view, in `unit`. */
   amount: number;
+  /** The player's balance in `unit` after it. */
   balanceAfter: number;
   roundId: string | null;
 }
 
 /** GET /api/v1/history/:roundId */
-export interface RoundDetail extends HistoryRound {
-  bet: unknown;
-  steps: { index: number; action: unknown; events: unknown[]; win: number; at: string }[];
+export interface RoundDetail<G extends GameId = GameId> extends HistoryRound {
+  gameId: G;
+  bet: GameBets[G];
+  /** Every step; `action` is the player's action, or `{type: "platform", answer}` for a platform answer. */
+  steps: {
+    index: number;
+    action: GameActions[G] | PlatformStepAction | null;
+    events: GameEvents[G][];
+    win: number;
+    at: string;
+  }[];
+}
+
+/** A step that carried the platform's answer to a round's request (a jackpot claim…). */
+export interface PlatformStepAction {
+  type: "platform";
+  answer: { kind: string; [field: string]: unknown };
+}
+
+/** GET /api/v1/grants -> { grants: Grant[] }: operator free rounds (Bonus Spin Mode) the player can still play. */
+export interface Grant<G extends GameId = GameId> {
+  id: string;
+  gameId: G;
+  /** The fixed bet of every granted round. */
+  bet: GameBets[G];
+  spinsTotal: number;
+  spinsLeft: number;
+}
+
+/**
+ * GET/PUT /api/v1/preferences/:gameId: a small JSON object the server keeps per player and
+ * game (e.g. Bewitched's chosen witch, 40 Mystic Gem's active buy mode). At most 2 KB as
+ * JSON, 3 levels deep, 32 keys per object, keys `[A-Za-z][A-Za-z0-9_-]{0,39}`.
+ */
+export interface Preferences {
+  gameId: string;
+  preferences: Record<string, unknown>;
+  /** ISO time of the last change, null when never set. */
+  updatedAt: string | null;
 }
 
 /**

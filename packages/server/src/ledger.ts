@@ -3,14 +3,19 @@ import { ApiProblem } from "./errors.js";
 import { newId } from "./ids.js";
 
 /**
- * The double-entry ledger. Every money movement is one `transactions` row and two
- * `ledger_entries` rows of opposite sign, so the sum over all accounts is always zero.
- * Accounts: one per player (never negative), the house (the game's counterparty: takes
- * bets, pays wins; sharded, see {@link houseAccount}) and `operator` (funding: demo balances, credits, debits, refunds of
- * granted rounds). Jackpot pools and their seed funding will be accounts of their own.
+ * The double-entry ledger, per unit. Every movement is one `transactions` row and two
+ * `ledger_entries` rows of opposite sign in ONE unit, so the sum over the accounts of each
+ * unit is always zero. Units: `cash` (the player's currency, minor units) and the non-cash
+ * units games name (Gnomos Mix's `bonus`). Accounts: one per player and unit (never
+ * negative), the house (the game's counterparty: takes bets, pays wins; cash sharded, see
+ * {@link houseAccount}), `operator` (funding: demo balances, credits, debits) and
+ * `promotions` (pays the stake of operator-granted rounds). Jackpot pools and their seed
+ * funding will be accounts of their own.
  */
 export const HOUSE = "house";
 export const OPERATOR = "operator";
+/** Pays the stake of every operator-granted round (Bonus Spin Mode) to the house: a marketing cost, not a house loss. */
+export const PROMOTIONS = "promotions";
 
 /**
  * The house side is split into shards (`house`, `house:1` … `house:15`, all of kind
@@ -28,27 +33,55 @@ export function houseAccount(playerId: string): string {
   return shard === 0 ? HOUSE : `${HOUSE}:${shard}`;
 }
 
-export const playerAccount = (playerId: string) => `player:${playerId}`;
+/** The unit of the player's money. */
+export const CASH = "cash";
 
-/** Movement kinds, from the player's point of view. */
-export type TransactionKind = "bet" | "win" | "refund" | "credit" | "debit" | "demo-funding" | "jackpot";
+/**
+ * A player's account in a unit: `player:<id>` for cash, `player:<id>@<unit>` for a
+ * non-cash unit (every one carries the player's id, so one statement locks them all).
+ */
+export const playerAccount = (playerId: string, unit: string = CASH) =>
+  unit === CASH ? `player:${playerId}` : `player:${playerId}@${unit}`;
+
+/** A system account in a non-cash unit (`house@bonus`); cash system accounts keep their plain ids. */
+export const unitAccount = (system: string, unit: string) => (unit === CASH ? system : `${system}@${unit}`);
+
+/** A unit name games may use: short, lower-case letters first (it becomes part of account ids). */
+export const UNIT_NAME = /^[a-z][a-z0-9_]{0,31}$/;
+
+/** Movement kinds, from the player's point of view (`grant-stake` moves promotions -> house, no player side). */
+export type TransactionKind =
+  | "bet"
+  | "win"
+  | "refund"
+  | "credit"
+  | "debit"
+  | "demo-funding"
+  | "jackpot"
+  | "grant-stake"
+  | "grant-stake-refund";
 
 export interface Movement {
   kind: TransactionKind;
-  /** The player concerned, or null for house-operator movements. */
+  /** The player concerned. */
   playerId: string;
   roundId?: string | null;
   /** Positive: money flows to the player; negative: from the player. */
   amount: number;
   /** The other side of the entry: house for game money, operator for adjustments. */
   counterparty: string;
+  /** The unit moved (default cash); the counterparty must be an account of the same unit. */
+  unit?: string;
   note?: string | null;
   at: number;
 }
 
-/** Creates the house shards and the operator account if missing. */
+/** Creates the house shards, the operator and the promotions accounts if missing. */
 export async function ensureSystemAccounts(sql: Sql, currency: string): Promise<void> {
-  const accounts: [string, string][] = [[OPERATOR, OPERATOR]];
+  const accounts: [string, string][] = [
+    [OPERATOR, OPERATOR],
+    [PROMOTIONS, PROMOTIONS],
+  ];
   for (let shard = 0; shard < HOUSE_SHARDS; shard++) accounts.push([shard === 0 ? HOUSE : `${HOUSE}:${shard}`, HOUSE]);
   for (const [id, kind] of accounts) {
     await sql.run(
@@ -58,7 +91,19 @@ export async function ensureSystemAccounts(sql: Sql, currency: string): Promise<
   }
 }
 
-/** Locks the player's account row for this transaction and returns its balance. */
+/**
+ * Creates a non-cash unit's accounts for a player and a system counterparty if missing
+ * (a unit's accounts exist from the first time it moves).
+ */
+export async function ensureUnitAccounts(sql: Sql, playerId: string, unit: string, system: string, currency: string) {
+  if (!UNIT_NAME.test(unit)) throw new Error(`bad unit name '${unit}'`);
+  await sql.run(
+    "INSERT INTO accounts (id, kind, player_id, currency, balance, unit) VALUES ($1, 'player', $2, $3, 0, $4), ($5, $6, NULL, $3, 0, $4) ON CONFLICT (id) DO NOTHING",
+    [playerAccount(playerId, unit), playerId, currency, unit, unitAccount(system, unit), system],
+  );
+}
+
+/** Locks the player's cash account row for this transaction and returns its balance. */
 export async function lockBalance(sql: Sql, playerId: string, lockSuffix: string): Promise<number> {
   const row = await sql.one<{ balance: number }>(`SELECT balance FROM accounts WHERE id = $1${lockSuffix}`, [
     playerAccount(playerId),
@@ -78,7 +123,7 @@ function sqlFor(n: number) {
         (_, r) => `(${Array.from({ length: width }, (_, c) => `$${r * width + c + 1}`).join(", ")})`,
       ).join(", ");
     cached = {
-      transactions: `INSERT INTO transactions (id, kind, player_id, round_id, amount, balance_after, created_at, note) VALUES ${rows(8, n)}`,
+      transactions: `INSERT INTO transactions (id, kind, player_id, round_id, amount, balance_after, created_at, note, unit) VALUES ${rows(9, n)}`,
       entries: `INSERT INTO ledger_entries (tx_id, account_id, amount, balance_after) VALUES ${rows(4, 2 * n)}`,
     };
     batchSql[n] = cached;
@@ -110,13 +155,14 @@ export async function moveAll(sql: Sql, list: readonly Movement[]): Promise<{ tx
   for (const m of list) {
     if (!Number.isSafeInteger(m.amount) || m.amount === 0)
       throw new Error(`ledger amount must be a non-zero integer, got ${m.amount}`);
-    if (m.playerId !== first.playerId || m.counterparty !== first.counterparty)
-      throw new Error("moveAll takes movements between one player and one counterparty");
+    if (m.playerId !== first.playerId || m.counterparty !== first.counterparty || (m.unit ?? CASH) !== (first.unit ?? CASH))
+      throw new Error("moveAll takes movements of one unit between one player and one counterparty");
     total += m.amount;
     lowest = Math.min(lowest, total);
     prefix.push(total);
   }
-  const account = playerAccount(first.playerId);
+  const unit = first.unit ?? CASH;
+  const account = playerAccount(first.playerId, unit);
   // Both sides in one statement (one round trip on PostgreSQL); the player's side only if
   // it stays at or above zero all along. A refused player side throws, which rolls back the
   // counterparty's side with the rest of the transaction.
@@ -126,7 +172,7 @@ export async function moveAll(sql: Sql, list: readonly Movement[]): Promise<{ tx
   );
   const player = updated.find((row) => row.id === account);
   const other = updated.find((row) => row.id === first.counterparty);
-  if (!player) throw new ApiProblem(402, "INSUFFICIENT_FUNDS", "the balance is too low for this movement");
+  if (!player) throw new ApiProblem(402, "INSUFFICIENT_FUNDS", `the ${unit} balance is too low for this movement`, { unit });
   if (!other) throw new Error(`ledger account '${first.counterparty}' does not exist`);
   const transactions: unknown[] = [];
   const entries: unknown[] = [];
@@ -137,7 +183,7 @@ export async function moveAll(sql: Sql, list: readonly Movement[]): Promise<{ tx
     const playerAfter = player.balance - later;
     const otherAfter = other.balance + later;
     const txId = newId("tx");
-    transactions.push(txId, m.kind, m.playerId, m.roundId ?? null, m.amount, playerAfter, m.at, m.note ?? null);
+    transactions.push(txId, m.kind, m.playerId, m.roundId ?? null, m.amount, playerAfter, m.at, m.note ?? null, unit);
     entries.push(txId, account, m.amount, playerAfter, txId, m.counterparty, -m.amount, otherAfter);
     out.push({ txId, balanceAfter: playerAfter });
   });
@@ -145,4 +191,45 @@ export async function moveAll(sql: Sql, list: readonly Movement[]): Promise<{ tx
   await sql.write(text.transactions, transactions);
   await sql.write(text.entries, entries);
   return out;
+}
+
+/** A movement between two system accounts (no player side), e.g. a granted round's stake from promotions to the house. */
+export interface Transfer {
+  kind: TransactionKind;
+  from: string;
+  to: string;
+  /** Positive, moved from `from` to `to`. */
+  amount: number;
+  /** The player it concerns, for audit (their balance does not move). */
+  playerId?: string | null;
+  roundId?: string | null;
+  unit?: string;
+  note?: string | null;
+  at: number;
+}
+
+/**
+ * Moves `amount` from one system account to another: one transaction (amount as `to`
+ * receives it, no balance after: no player balance moved) and two entries.
+ */
+export async function transfer(sql: Sql, t: Transfer): Promise<string> {
+  if (!Number.isSafeInteger(t.amount) || t.amount <= 0)
+    throw new Error(`transfer amount must be a positive integer, got ${t.amount}`);
+  const updated = await sql.query<{ id: string; balance: number }>(
+    "UPDATE accounts SET balance = balance + CASE WHEN id = $2 THEN CAST($1 AS BIGINT) ELSE -CAST($1 AS BIGINT) END WHERE id = $2 OR id = $3 RETURNING id, balance",
+    [t.amount, t.to, t.from],
+  );
+  const to = updated.find((row) => row.id === t.to);
+  const from = updated.find((row) => row.id === t.from);
+  if (!to || !from) throw new Error(`ledger transfer between '${t.from}' and '${t.to}': an account does not exist`);
+  const txId = newId("tx");
+  await sql.write(
+    "INSERT INTO transactions (id, kind, player_id, round_id, amount, balance_after, created_at, note, unit) VALUES ($1, $2, $3, $4, $5, NULL, $6, $7, $8)",
+    [txId, t.kind, t.playerId ?? null, t.roundId ?? null, t.amount, t.at, t.note ?? null, t.unit ?? CASH],
+  );
+  await sql.write(
+    "INSERT INTO ledger_entries (tx_id, account_id, amount, balance_after) VALUES ($1, $2, $3, $4), ($1, $5, $6, $7)",
+    [txId, t.to, t.amount, to.balance, t.from, -t.amount, from.balance],
+  );
+  return txId;
 }

@@ -35,7 +35,7 @@ async function playOut(app: FastifyInstance, auth: Record<string, string>, first
       method: "POST",
       url: `/api/v1/rounds/${step.roundId}/actions`,
       headers: auth,
-      payload: { action, requestId: rid() },
+      payload: { action, step: step.stepIndex, requestId: rid() },
     });
     expect(res.statusCode, res.body).toBe(200);
     step = res.json();
@@ -220,38 +220,67 @@ for (const backend of BACKENDS) {
           method: "POST",
           url: `/api/v1/rounds/${foreignRound}/actions`,
           headers: a.auth,
+          payload: { action: { type: "pick", object: 0 }, step: 0, requestId: rid() },
+        },
+        {
+          method: "POST",
+          url: `/api/v1/rounds/${foreignRound}/actions`,
+          headers: b.auth,
+          payload: { action: { type: "freeSpin" }, step: 0, requestId: rid() },
+        },
+        {
+          method: "POST",
+          url: `/api/v1/rounds/${foreignRound}/actions`,
+          headers: b.auth,
+          payload: { action: { type: "pick", object: 12 }, step: 0, requestId: rid() },
+        },
+        {
+          method: "POST",
+          url: `/api/v1/rounds/${foreignRound}/actions`,
+          headers: b.auth,
+          payload: { action: { type: "pick", object: -1 }, step: 0, requestId: rid() },
+        },
+        {
+          method: "POST",
+          url: `/api/v1/rounds/${foreignRound}/actions`,
+          headers: b.auth,
+          payload: { action: "pick", step: 0, requestId: rid() },
+        },
+        {
+          method: "POST",
+          url: `/api/v1/rounds/${foreignRound}/actions`,
+          headers: b.auth,
+          payload: { step: 0, requestId: rid() },
+        },
+        {
+          method: "POST",
+          url: `/api/v1/rounds/${foreignRound}/actions`,
+          headers: b.auth,
           payload: { action: { type: "pick", object: 0 }, requestId: rid() },
         },
         {
           method: "POST",
           url: `/api/v1/rounds/${foreignRound}/actions`,
           headers: b.auth,
-          payload: { action: { type: "freeSpin" }, requestId: rid() },
+          payload: { action: { type: "pick", object: 0 }, step: 1, requestId: rid() },
         },
         {
           method: "POST",
           url: `/api/v1/rounds/${foreignRound}/actions`,
           headers: b.auth,
-          payload: { action: { type: "pick", object: 12 }, requestId: rid() },
+          payload: { action: { type: "pick", object: 0 }, step: "0", requestId: rid() },
         },
         {
           method: "POST",
           url: `/api/v1/rounds/${foreignRound}/actions`,
           headers: b.auth,
-          payload: { action: { type: "pick", object: -1 }, requestId: rid() },
+          payload: { action: { type: "platform", answer: { kind: "jackpotValue" } }, step: 0, requestId: rid() },
         },
-        {
-          method: "POST",
-          url: `/api/v1/rounds/${foreignRound}/actions`,
-          headers: b.auth,
-          payload: { action: "pick", requestId: rid() },
-        },
-        { method: "POST", url: `/api/v1/rounds/${foreignRound}/actions`, headers: b.auth, payload: { requestId: rid() } },
         {
           method: "POST",
           url: "/api/v1/rounds/rd_nope/actions",
           headers: b.auth,
-          payload: { action: { type: "pick", object: 0 }, requestId: rid() },
+          payload: { action: { type: "pick", object: 0 }, step: 0, requestId: rid() },
         },
         { method: "GET", url: `/api/v1/history/${foreignRound}`, headers: a.auth },
         { method: "GET", url: "/api/v1/history?limit=0", headers: a.auth },
@@ -476,7 +505,7 @@ for (const backend of BACKENDS) {
         method: "POST",
         url: `/api/v1/rounds/${open.roundId}/actions`,
         headers: auth,
-        payload: { action: { type: "pick", object: 0 }, requestId: rid() },
+        payload: { action: { type: "pick", object: 0 }, step: 0, requestId: rid() },
       });
       expect(act.json().error.code).toBe("ROUND_NOT_OPEN");
       const rec = await reconciliation(t.app);

@@ -1,71 +1,6 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { ADMIN_KEY, BACKENDS, BET, drawsFor, MERMAID, rid, TOTAL_BET, type Wanted } from "./helpers.js";
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
-const CLI = resolve(ROOT, "packages/cli/bin/reelhouse.js");
-
-interface Proc {
-  child: ChildProcess;
-  url: string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-/** Spawns `reelhouse serve` as a real process on a free port and waits until it listens. */
-async function serve(databaseUrl: string, crashAt?: string): Promise<Proc> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATABASE_URL: databaseUrl,
-    REELHOUSE_MODE: "test",
-    REELHOUSE_ADMIN_KEY: ADMIN_KEY,
-    REELHOUSE_RATE_LIMIT: "0",
-  };
-  if (crashAt) env.REELHOUSE_CRASH_AT = crashAt;
-  else delete env.REELHOUSE_CRASH_AT;
-  const child = spawn(process.execPath, [CLI, "serve", "--port", "0"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
-    child.once("exit", (code, signal) => done({ code, signal })),
-  );
-  let output = "";
-  const url = await new Promise<string>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`server did not start:\n${output}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const m = /serving on (http:\/\/\S+)/.exec(output);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        done(m[1]);
-      }
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", (c: Buffer) => {
-      output += c.toString();
-    });
-    void exited.then(() => fail(new Error(`server exited before listening:\n${output}`)));
-  });
-  return { child, url, exited };
-}
-
-async function call(p: Proc, method: string, path: string, token?: string, body?: unknown) {
-  const res = await fetch(p.url + path, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      "x-admin-key": ADMIN_KEY,
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
-
-/** Sends a request that must die with the process (kill -9 at the crash point). */
-async function dies(p: Proc, path: string, token: string, body: unknown) {
-  await expect(call(p, "POST", path, token, body)).rejects.toThrow();
-  expect((await p.exited).signal).toBe("SIGKILL");
-}
+import { BACKENDS, BET, drawsFor, MERMAID, rid, TOTAL_BET, type Wanted } from "./helpers.js";
+import { call, dies, expectBalanced, type Proc, serve } from "./process.js";
 
 async function playOut(p: Proc, token: string, step: any) {
   let s = step;
@@ -75,16 +10,15 @@ async function playOut(p: Proc, token: string, step: any) {
       a.type === "pick"
         ? { type: "pick", object: [...Array(12).keys()].find((o) => !a.opened.includes(o)) }
         : { type: "freeSpin" };
-    const r = await call(p, "POST", `/api/v1/rounds/${s.roundId}/actions`, token, { action, requestId: rid() });
+    const r = await call(p, "POST", `/api/v1/rounds/${s.roundId}/actions`, token, {
+      action,
+      step: s.stepIndex,
+      requestId: rid(),
+    });
     expect(r.status).toBe(200);
     s = r.body;
   }
   return s;
-}
-
-async function expectBalanced(p: Proc) {
-  const rec = await call(p, "GET", "/api/v1/admin/reconciliation");
-  expect(rec.body).toMatchObject({ balanced: true, accountSum: 0, negativePlayerBalances: 0 });
 }
 
 for (const backend of BACKENDS) {
@@ -117,12 +51,39 @@ for (const backend of BACKENDS) {
       await b.exited;
     });
 
+    it("before-step: the action's step was never committed, its retry plays it once", async () => {
+      const url = backend.freshUrl();
+      const a = await start(url, "before-step");
+      const token = (await call(a, "POST", "/api/v1/sessions", undefined, { demo: true })).body.token as string;
+      const first = await call(a, "POST", `/api/v1/games/${MERMAID}/rounds`, token, {
+        bet: BET,
+        requestId: rid(),
+        force: { draws: drawsFor("freeSpins") },
+      });
+      expect(first.status).toBe(201);
+      const action = { action: { type: "freeSpin" }, step: 0, requestId: rid() };
+      await dies(a, `/api/v1/rounds/${first.body.roundId}/actions`, token, action);
+      const b = await start(url);
+      const open = (await call(b, "GET", "/api/v1/rounds/open", token)).body.rounds;
+      expect(open[0]).toMatchObject({ roundId: first.body.roundId, stepIndex: 0 });
+      const retry = await call(b, "POST", `/api/v1/rounds/${first.body.roundId}/actions`, token, action);
+      expect(retry.status).toBe(200);
+      expect(retry.body.stepIndex).toBe(1);
+      const again = await call(b, "POST", `/api/v1/rounds/${first.body.roundId}/actions`, token, action);
+      expect(again.body).toEqual(retry.body);
+      const last = await playOut(b, token, retry.body);
+      expect(last.balance).toBe(100_000 - TOTAL_BET + last.totalWin);
+      await expectBalanced(b);
+      b.child.kill("SIGTERM");
+      await b.exited;
+    });
+
     for (const [point, wanted] of [
       ["after-debit", "freeSpins"],
-      ["mid-free-spins", "freeSpins"],
-      ["mid-pick", "pick"],
+      ["after-step", "freeSpins"],
+      ["after-step", "pick"],
     ] as [string, Wanted][]) {
-      it(`${point}: the round resumes at its last committed step with the same outcome, the ledger balances`, async () => {
+      it(`${point} (${wanted}): the round resumes at its last committed step with the same outcome, the ledger balances`, async () => {
         const url = backend.freshUrl();
         const a = await start(url, point);
         const token = (await call(a, "POST", "/api/v1/sessions", undefined, { demo: true })).body.token as string;
@@ -136,7 +97,7 @@ for (const backend of BACKENDS) {
           expect(r.status).toBe(201);
           first = r.body;
           const action = wanted === "pick" ? { type: "pick", object: 3 } : { type: "freeSpin" };
-          lost = { path: `/api/v1/rounds/${first.roundId}/actions`, body: { action, requestId: rid() } };
+          lost = { path: `/api/v1/rounds/${first.roundId}/actions`, body: { action, step: first.stepIndex, requestId: rid() } };
         }
         await dies(a, lost.path, token, lost.body);
 
@@ -187,6 +148,7 @@ for (const backend of BACKENDS) {
                     step.awaiting.type === "pick"
                       ? { type: "pick", object: [...Array(12).keys()].find((o) => !step.awaiting.opened.includes(o)) }
                       : { type: step.awaiting.type },
+                  step: step.stepIndex,
                   requestId: rid(),
                 },
               }

@@ -10,6 +10,8 @@ import { buildApp } from "../src/app.js";
 import { configFromEnv, type ServerConfig } from "../src/config.js";
 import type { Database } from "../src/db/database.js";
 import { openDatabase } from "../src/db/open.js";
+import { type AnyGame, GameRegistry } from "../src/games.js";
+import type { PlatformAnswerers } from "../src/rounds/platform.js";
 import { GameServer } from "../src/service.js";
 
 export const PG_BASE = process.env.REELHOUSE_TEST_PG ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -88,8 +90,22 @@ export interface TestServer {
 
 export const ADMIN_KEY = "test-admin-key-0123456789";
 
+export interface TestServerOptions {
+  /** The current games (default: the games package's GAMES). */
+  games?: Iterable<AnyGame>;
+  /** Older versions kept for their open rounds. */
+  keptVersions?: Iterable<AnyGame>;
+  /** Platform answerers (default: none). */
+  platform?: PlatformAnswerers;
+  now?: () => number;
+}
+
 /** A server over a fresh database in test mode (forced outcomes allowed), for `app.inject`. */
-export async function testServer(url: string, env: Record<string, string> = {}): Promise<TestServer> {
+export async function testServer(
+  url: string,
+  env: Record<string, string> = {},
+  options: TestServerOptions = {},
+): Promise<TestServer> {
   const config = configFromEnv({
     REELHOUSE_MODE: "test",
     DATABASE_URL: url,
@@ -98,7 +114,11 @@ export async function testServer(url: string, env: Record<string, string> = {}):
     ...env,
   });
   const db = await openDatabase(config.databaseUrl);
-  const server = new GameServer(db, config);
+  const games = options.games ? new GameRegistry(options.games, options.keptVersions ?? []) : undefined;
+  const server = new GameServer(db, config, games, options.now, {
+    ...(options.keptVersions ? { keptVersions: options.keptVersions } : {}),
+    ...(options.platform ? { platform: options.platform } : {}),
+  });
   await server.init();
   const app = await buildApp(server);
   return {
@@ -171,10 +191,26 @@ export async function rowCounts(db: Database): Promise<Record<string, number>> {
     "autoplays",
     "bonus_grants",
     "admin_audit",
+    "preferences",
+    "game_configs",
+    "game_config_audit",
+    "contexts",
   ];
   const out: Record<string, number> = {};
   await db.read(async (sql) => {
     for (const t of tables) out[t] = Number((await sql.one<{ n: number }>(`SELECT COUNT(*) AS n FROM ${t}`))?.n ?? 0);
   });
   return out;
+}
+
+/** Sends an authenticated request through `app.inject` and returns status and JSON body. */
+export async function api(
+  app: FastifyInstance,
+  method: "GET" | "POST" | "PUT" | "DELETE",
+  url: string,
+  headers: Record<string, string>,
+  payload?: unknown,
+): Promise<{ status: number; body: any }> {
+  const res = await app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+  return { status: res.statusCode, body: res.body ? res.json() : null };
 }

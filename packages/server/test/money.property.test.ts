@@ -81,7 +81,7 @@ for (const backend of BACKENDS) {
                     ? { type: "pick", object: [...Array(12).keys()].find((x) => !a.opened.includes(x)) }
                     : { type: "freeSpin" };
                 const path = `/api/v1/rounds/${openRound.roundId}/actions`;
-                const payload = { action, requestId: rid() };
+                const payload = { action, step: openRound.stepIndex, requestId: rid() };
                 const r = await t.app.inject({ method: "POST", url: path, headers: auth, payload });
                 last = { url: path, payload, ok: r.statusCode < 300 };
                 expect(r.statusCode, r.body).toBe(200);
@@ -159,7 +159,7 @@ for (const backend of BACKENDS) {
               method: "POST",
               url: `/api/v1/rounds/${roundId}/actions`,
               headers: auth,
-              payload: { action: { type: "pick", object }, requestId: rid() },
+              payload: { action: { type: "pick", object }, step: step.stepIndex, requestId: rid() },
             })
           ).json();
         }

@@ -27,7 +27,7 @@ describe.skipIf(!postgres?.available)("several server nodes on one PostgreSQL", 
       );
       expect(starts.filter((s) => s.statusCode === 201)).toHaveLength(1);
       expect(starts.filter((s) => s.statusCode === 409)).toHaveLength(11);
-      const action = { action: { type: "freeSpin" }, requestId: rid() };
+      const action = { action: { type: "freeSpin" }, step: 0, requestId: rid() };
       const roundId = starts.find((s) => s.statusCode === 201)?.json().roundId;
       const same = await Promise.all(
         nodes.map((n) =>

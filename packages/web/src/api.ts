@@ -10,11 +10,14 @@ import type {
   AutoplayState,
   CreateSessionResponse,
   GameSummary,
+  Grant,
   HistoryResponse,
   OpenRound,
+  Preferences,
   RoundDetail,
   StartRoundRequest,
   StepResponse,
+  WireBet,
 } from "@reelhouse/protocol";
 import type { GameDescription } from "./shell/types.js";
 import { statusSentence } from "./status-text.js";
@@ -134,7 +137,8 @@ export class Api {
     return unwrap<GameDescription>(await this.request("GET", `/games/${encodeURIComponent(gameId)}`), "game");
   }
 
-  startRound(gameId: string, body: StartRoundRequest): Promise<StepResponse> {
+  /** Starts a round; the shell speaks any game's bet in the schema's wire form (the server validates it). */
+  startRound(gameId: string, body: Omit<StartRoundRequest, "bet"> & { bet?: WireBet }): Promise<StepResponse> {
     return this.request("POST", `/games/${encodeURIComponent(gameId)}/rounds`, body);
   }
 
@@ -152,6 +156,21 @@ export class Api {
 
   async round(roundId: string): Promise<RoundDetail> {
     return unwrap<RoundDetail>(await this.request("GET", `/history/${encodeURIComponent(roundId)}`), "round");
+  }
+
+  /** GET /grants: operator free rounds (Bonus Spin Mode) the player can still play (start one with `{grantId}`). */
+  async grants(): Promise<Grant[]> {
+    return unwrap<Grant[]>(await this.request("GET", "/grants"), "grants");
+  }
+
+  /** GET /preferences/:gameId: the player's preferences for a game (`{}` when never set). */
+  preferences(gameId: string): Promise<Preferences> {
+    return this.request("GET", `/preferences/${encodeURIComponent(gameId)}`);
+  }
+
+  /** PUT /preferences/:gameId: replaces them (a small JSON object). */
+  setPreferences(gameId: string, preferences: Record<string, unknown>): Promise<Preferences> {
+    return this.request("PUT", `/preferences/${encodeURIComponent(gameId)}`, { preferences });
   }
 
   async startAutoplay(body: AutoplayRequest): Promise<AutoplayState> {

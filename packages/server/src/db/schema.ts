@@ -142,6 +142,44 @@ CREATE TABLE settings (
 );
 `,
   },
+  {
+    version: 2,
+    name: "platform v2: round context and config, units, game configuration, preferences, autoplay pause",
+    sql: `
+ALTER TABLE rounds ADD COLUMN config TEXT;
+ALTER TABLE steps ADD COLUMN context_id TEXT;
+CREATE TABLE contexts (
+  id TEXT PRIMARY KEY,
+  context TEXT NOT NULL
+);
+ALTER TABLE transactions ADD COLUMN unit TEXT NOT NULL DEFAULT 'cash';
+ALTER TABLE accounts ADD COLUMN unit TEXT NOT NULL DEFAULT 'cash';
+ALTER TABLE autoplays ADD COLUMN paused_round_id TEXT;
+CREATE INDEX accounts_player ON accounts(player_id);
+CREATE TABLE game_configs (
+  game_id TEXT PRIMARY KEY,
+  config TEXT NOT NULL,
+  updated_at BIGINT NOT NULL,
+  updated_by TEXT NOT NULL
+);
+CREATE TABLE game_config_audit (
+  id TEXT PRIMARY KEY,
+  game_id TEXT NOT NULL,
+  at BIGINT NOT NULL,
+  who TEXT NOT NULL,
+  old_config TEXT,
+  new_config TEXT NOT NULL
+);
+CREATE INDEX game_config_audit_game ON game_config_audit(game_id, at);
+CREATE TABLE preferences (
+  player_id TEXT NOT NULL REFERENCES players(id),
+  game_id TEXT NOT NULL,
+  value TEXT NOT NULL,
+  updated_at BIGINT NOT NULL,
+  PRIMARY KEY (player_id, game_id)
+);
+`,
+  },
 ];
 
 /** Applies every migration not yet applied. Safe to call from several processes at once. */

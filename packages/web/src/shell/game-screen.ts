@@ -3,7 +3,14 @@
  * selectors, SPIN/STOP/SKIP, autoplay, paytable/lines/rules, history with replay, and
  * the round loop that sends the player's choices and has the game view play each step.
  */
-import type { AutoplayState, CreateSessionResponse, OpenRound, RoundDetail, StepResponse } from "@reelhouse/protocol";
+import type {
+  ActionRequest,
+  AutoplayState,
+  CreateSessionResponse,
+  OpenRound,
+  RoundDetail,
+  StepResponse,
+} from "@reelhouse/protocol";
 import { type Api, ApiRequestError, newRequestId } from "../api.js";
 import { describeError, isSessionEnded } from "../errors.js";
 import { formatCoins, formatDateTime, formatMoney, toCoins } from "../format.js";
@@ -466,12 +473,19 @@ export class GameScreen {
     let step = first;
     if (step.autoplay !== undefined) this.autoplay = step.autoplay;
     if (this.autoplay?.stopReason === "feature") this.message("Autoplay stopped: the feature waits for you.", 4000);
+    if (this.autoplay?.status === "paused") this.message("Autoplay paused: it resumes when this round ends.", 4000);
     if (playFirst) await this.present(step);
     while (step.awaiting) {
       this.setMode("feature");
       const action = await this.view.decide(step.awaiting, this.opts());
       this.setMode("playing");
-      const request = { action, requestId: newRequestId(), ...takeForce() };
+      // `step` names the decision answered: the server refuses it (409 STALE_STEP) once the round moved on.
+      const request: ActionRequest = {
+        action: action as ActionRequest["action"],
+        step: step.stepIndex,
+        requestId: newRequestId(),
+        ...takeForce(),
+      };
       try {
         step = await this.api.act(step.roundId, request);
       } catch (error) {

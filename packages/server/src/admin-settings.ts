@@ -1,0 +1,105 @@
+/**
+ * Operator settings (the admin API): jurisdiction profiles, which games are on offer, and
+ * each game's configuration. Stored, so they survive restarts; other nodes reread them
+ * within seconds.
+ */
+import { audit } from "./audit.js";
+import type { JurisdictionProfile } from "./config.js";
+import { ApiProblem, badRequest } from "./errors.js";
+import type { GameConfigView } from "./game-config.js";
+import { isRecord } from "./input.js";
+import type { GameServer } from "./service.js";
+
+function body(input: unknown): Record<string, unknown> {
+  if (!isRecord(input)) throw badRequest("BAD_BODY", "the request body must be a JSON object");
+  return input;
+}
+
+const UPSERT_SETTING = "INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value";
+
+export class AdminSettings {
+  constructor(private readonly server: GameServer) {}
+
+  /** GET /admin/config: mode, jurisdictions, every game with its versions and whether it is on offer. */
+  config() {
+    const { games } = this.server;
+    return {
+      mode: this.server.config.mode,
+      defaultJurisdiction: this.server.config.defaultJurisdiction,
+      jurisdictions: this.server.config.jurisdictions,
+      games: [...games.values()].map((g) => ({
+        id: g.id,
+        name: g.name,
+        version: g.version,
+        versions: games.versionsOf(g.id),
+        enabled: games.isEnabled(g.id),
+      })),
+      platformRequests: this.server.platform.kinds(),
+    };
+  }
+
+  /** PUT /admin/config/jurisdictions/:id: changes a jurisdiction profile. */
+  async setJurisdiction(id: string, input: unknown): Promise<JurisdictionProfile> {
+    const b = body(input);
+    const { jurisdictions } = this.server.config;
+    const current = jurisdictions[id] ?? { ...(jurisdictions.default as JurisdictionProfile), id };
+    const next: JurisdictionProfile = { ...current, id };
+    const bools = ["autoplay", "turbo", "slamStop", "gamble", "buyBonus"] as const;
+    const nums = ["minSpinIntervalMs", "idleTimeoutMs", "reconnectLockoutMs"] as const;
+    for (const [k, v] of Object.entries(b)) {
+      if ((bools as readonly string[]).includes(k)) {
+        if (typeof v !== "boolean") throw badRequest("BAD_CONFIG", `${k} must be a boolean`);
+        next[k as (typeof bools)[number]] = v;
+      } else if ((nums as readonly string[]).includes(k)) {
+        if (typeof v !== "number" || !Number.isInteger(v) || v < 0)
+          throw badRequest("BAD_CONFIG", `${k} must be a non-negative integer`);
+        next[k as (typeof nums)[number]] = v;
+      } else if (k === "maxStake") {
+        if (v !== null && (typeof v !== "number" || !Number.isInteger(v) || v <= 0))
+          throw badRequest("BAD_CONFIG", "maxStake must be a positive integer or null");
+        next.maxStake = v as number | null;
+      } else throw badRequest("BAD_CONFIG", `unknown jurisdiction setting '${k}'`);
+    }
+    await this.server.db.tx(async (sql) => {
+      await sql.run(UPSERT_SETTING, [`jurisdiction:${id}`, JSON.stringify(next)]);
+      await audit(sql, "setJurisdiction", next);
+    });
+    jurisdictions[id] = next;
+    return next;
+  }
+
+  /** PUT /admin/config/games/:id: enables or disables a game (disabled: hidden, no new rounds; open rounds still finish). */
+  async setGameEnabled(gameId: string, input: unknown) {
+    const b = body(input);
+    const { games } = this.server;
+    if (!games.has(gameId)) throw new ApiProblem(404, "GAME_NOT_FOUND", `no game '${gameId}'`);
+    if (typeof b.enabled !== "boolean") throw badRequest("BAD_CONFIG", "enabled must be a boolean");
+    const disabled = new Set(games.disabledIds());
+    if (b.enabled) disabled.delete(gameId);
+    else disabled.add(gameId);
+    await this.server.db.tx(async (sql) => {
+      await sql.run(UPSERT_SETTING, ["games:disabled", JSON.stringify([...disabled])]);
+      await audit(sql, "setGameEnabled", { gameId, enabled: b.enabled });
+    });
+    await this.server.loadSettings();
+    return { gameId, enabled: b.enabled };
+  }
+
+  private known(gameId: string) {
+    const game = this.server.games.get(gameId);
+    if (!game) throw new ApiProblem(404, "GAME_NOT_FOUND", `no game '${gameId}'`);
+    return game;
+  }
+
+  /** GET /admin/games/:id/config: the configuration new rounds start with, and its audit trail. */
+  gameConfig(gameId: string): Promise<GameConfigView> {
+    return this.server.configs.view(this.known(gameId));
+  }
+
+  /** PUT /admin/games/:id/config `{config}`: validated by the game, audited with who/when/old/new; applies to new rounds. */
+  async setGameConfig(gameId: string, input: unknown, who: string): Promise<GameConfigView> {
+    const b = body(input);
+    if (Object.keys(b).some((k) => k !== "config") || !("config" in b)) throw badRequest("BAD_CONFIG", 'send {"config": {...}}');
+    return this.server.configs.set(this.known(gameId), b.config, who, Date.now());
+  }
+}

@@ -1,0 +1,282 @@
+/**
+ * The round runner: the authority loop of a round, one request at a time, as a pipeline.
+ *
+ *   start:  validate -> [lock wallet, idempotency] -> grant -> autoplay -> admission ->
+ *           context -> first step -> platform answers -> stake + settlement -> rows -> autoplay count
+ *   act:    validate -> [lock wallet, idempotency] -> load round -> stale-step check -> version ->
+ *           action -> context -> step -> platform answers -> settlement -> rows -> autoplay settle
+ *
+ * Everything between the brackets' lock and the commit is one transaction: a refusal at any
+ * point writes nothing; the answer leaves only after the commit is durable.
+ */
+import type { StateBase } from "@reelhouse/engine";
+import type { StepResponse } from "@reelhouse/protocol";
+import { admit } from "../admission.js";
+import type { Autoplays } from "../autoplay.js";
+import type { ServerConfig } from "../config.js";
+import { ContextCache } from "../context.js";
+import { crashPoint } from "../crash.js";
+import type { Sql } from "../db/database.js";
+import { ApiProblem, badRequest } from "../errors.js";
+import type { GameConfigs } from "../game-config.js";
+import type { AnyGame, GameRegistry } from "../games.js";
+import { takeGrantedSpin } from "../grants.js";
+import type { Idempotency, RequestCounters } from "../idempotency.js";
+import { fingerprint, newId } from "../ids.js";
+import { allowOnly, bodyOf, forceOf, gameInput, isRecord, optionalId, requestIdOf } from "../input.js";
+import type { Caller, Stored } from "../rows.js";
+import { afterStake, type Wallet } from "../wallet.js";
+import { moveRoundMoney } from "./money.js";
+import type { PlayedStep, StepPlayer } from "./play.js";
+import { stepResponse } from "./response.js";
+import { insertRound, insertSteps, loadRound, stepJson, updateRound } from "./store.js";
+
+export interface RunnerDeps {
+  config: ServerConfig;
+  games: GameRegistry;
+  configs: GameConfigs;
+  idempotency: Idempotency;
+  autoplays: Autoplays;
+  player: StepPlayer;
+  counters: RequestCounters;
+  now: () => number;
+}
+
+const START_FIELDS = ["bet", "requestId", "autoplayId", "grantId", "force"] as const;
+const ACT_FIELDS = ["action", "step", "requestId", "force"] as const;
+
+const jackpotHit = (state: StateBase) => (state.triggered.jackpot ?? 0) > 0;
+
+interface StartRequest {
+  sentBet: unknown;
+  grantId: string | null;
+  autoplayId: string | null;
+  force: number[] | null;
+}
+
+export class RoundRunner {
+  private readonly contexts = new ContextCache();
+
+  constructor(private readonly d: RunnerDeps) {}
+
+  /** POST /games/:gameId/rounds: stakes the bet and plays the first step (and any platform answers), durably, once. */
+  async start(caller: Caller, gameId: string, input: unknown): Promise<Stored<StepResponse>> {
+    const body = bodyOf(input);
+    allowOnly(body, START_FIELDS);
+    const requestId = requestIdOf(body);
+    const game = this.d.games.offered(gameId);
+    const force = forceOf(body, this.d.config.mode);
+    const grantId = optionalId(body, "grantId");
+    const autoplayId = optionalId(body, "autoplayId");
+    if (grantId && autoplayId) throw badRequest("BAD_REQUEST", "a granted round cannot be part of an autoplay");
+    const sentBet = grantId && body.bet === undefined ? null : gameInput(() => game.parseBet(body.bet));
+    const print = fingerprint(`start:${gameId}`, body);
+    let steps = 0;
+    let contextIds: string[] = [];
+    const { result, replayed } = await this.d.idempotency.once<StepResponse>(
+      caller.player.id,
+      requestId,
+      print,
+      async (sql, wallet) => {
+        const answer = await this.startWork(sql, wallet, caller, game, { sentBet, grantId, autoplayId, force });
+        steps = answer.steps;
+        contextIds = answer.contextIds;
+        return answer.stored;
+      },
+    );
+    if (!replayed) {
+      this.contexts.markCommitted(contextIds);
+      const c = this.d.counters;
+      c.rounds++;
+      c.steps += steps;
+      c.betAmount += result.body.totalBet;
+      if (result.body.status !== "open") c.winAmount += result.body.totalWin;
+    }
+    crashPoint(this.d.config.crashAt, "after-debit");
+    return result;
+  }
+
+  private async startWork(sql: Sql, wallet: Wallet, caller: Caller, game: AnyGame, r: StartRequest) {
+    const at = this.d.now();
+    const playerId = caller.player.id;
+    // The bet: the player's, or the grant's fixed bet (a granted round is paid by promotions).
+    const bet = r.grantId ? await takeGrantedSpin(sql, playerId, r.grantId, game, r.sentBet) : r.sentBet;
+    const paid = r.grantId === null;
+    const totalBet = game.totalBet(bet);
+    const stakeUnits = game.stakeUnits?.(bet);
+    // Admission: the autoplay it belongs to, then the jurisdiction's and the platform's rules.
+    const autoplay = r.autoplayId ? await this.d.autoplays.checkSpin(sql, caller, r.autoplayId, game.id, bet) : null;
+    await admit(sql, { caller, game, totalBet, stakeUnits, paid, wallet, at });
+    // Context: the operator's configuration now (stored on the round for its later steps).
+    const config = this.d.configs.forNewRound(game);
+    const { currency } = caller.player;
+    const parts = { balances: wallet.units, autoplay: autoplay !== null, granted: !paid };
+    const context = this.contexts.get(currency, caller.profile, config, parts);
+    // Steps after the first (platform answers) see the unit balances after the stake.
+    const later =
+      paid && stakeUnits
+        ? this.contexts.get(currency, caller.profile, config, { ...parts, balances: afterStake(wallet.units, stakeUnits) })
+        : context;
+    // The steps.
+    const roundId = newId("rd");
+    const source = this.d.player.source(r.force);
+    const first = this.d.player.one(0, null, context, source, (rng) => game.start(bet, rng, context));
+    const call = { sql, playerId, roundId, gameId: game.id, gameVersion: game.version, at };
+    const played = await this.d.player.play(game, first, later, source, call);
+    crashPoint(this.d.config.crashAt, "before-debit");
+    const last = played.at(-1) as PlayedStep;
+    const over = last.step.awaiting === null;
+    const state = last.step.state;
+    // Money first (it needs the updated balances), then the held writes: round, steps, autoplay, stored answer.
+    const balances = await moveRoundMoney(
+      sql,
+      {
+        playerId,
+        roundId,
+        currency: caller.player.currency,
+        at,
+        stake: { cash: totalBet, units: stakeUnits, granted: !paid },
+        ...(over ? { settle: { cash: state.totalWin, units: state.winUnits } } : {}),
+      },
+      wallet,
+    );
+    const jsons = played.map(stepJson);
+    const round = {
+      id: roundId,
+      playerId,
+      gameId: game.id,
+      version: game.version,
+      bet,
+      totalBet,
+      paid,
+      config: config.json,
+      autoplayId: r.autoplayId,
+      grantId: r.grantId,
+      at,
+    };
+    await insertRound(sql, round, last, jsons.at(-1)!, played.length);
+    const contextIds = await insertSteps(sql, roundId, played, jsons, at, this.contexts);
+    const autoplayState = autoplay
+      ? await this.d.autoplays.countSpin(
+          sql,
+          autoplay,
+          {
+            roundId,
+            paidBet: totalBet,
+            over,
+            totalWin: state.totalWin,
+            awaiting: last.step.awaiting,
+            jackpot: jackpotHit(state),
+          },
+          at,
+        )
+      : undefined;
+    const body = stepResponse({ roundId, gameId: game.id, bet, totalBet }, played, balances, autoplayState);
+    return { stored: { status: 201, body }, steps: played.length, contextIds };
+  }
+
+  /** POST /rounds/:roundId/actions: plays the next step of the caller's open round (and any platform answers), durably, once. */
+  async act(caller: Caller, roundId: string, input: unknown): Promise<Stored<StepResponse>> {
+    const body = bodyOf(input);
+    allowOnly(body, ACT_FIELDS);
+    const requestId = requestIdOf(body);
+    const force = forceOf(body, this.d.config.mode);
+    if (body.action === undefined)
+      throw badRequest("BAD_ACTION", "action is required: an object whose type is one of the round's awaiting.actions");
+    if (isRecord(body.action) && body.action.type === "platform") {
+      throw badRequest("BAD_ACTION", "platform answers come from the server, never from a player");
+    }
+    const step = body.step;
+    if (typeof step !== "number" || !Number.isSafeInteger(step) || step < 0) {
+      throw badRequest(
+        "BAD_STEP",
+        "step is required: the index of the step whose decision this action answers (stepIndex of the last answer)",
+      );
+    }
+    const print = fingerprint(`act:${roundId}`, body);
+    let steps = 0;
+    let contextIds: string[] = [];
+    const { result, replayed } = await this.d.idempotency.once<StepResponse>(
+      caller.player.id,
+      requestId,
+      print,
+      async (sql, wallet) => {
+        const answer = await this.actWork(sql, wallet, caller, roundId, body.action, step, force);
+        steps = answer.steps;
+        contextIds = answer.contextIds;
+        return answer.stored;
+      },
+    );
+    if (!replayed) {
+      this.contexts.markCommitted(contextIds);
+      this.d.counters.steps += steps;
+      if (result.body.status !== "open") this.d.counters.winAmount += result.body.totalWin;
+    }
+    crashPoint(this.d.config.crashAt, "after-step");
+    return result;
+  }
+
+  private async actWork(
+    sql: Sql,
+    wallet: Wallet,
+    caller: Caller,
+    roundId: string,
+    input: unknown,
+    step: number,
+    force: number[] | null,
+  ) {
+    const at = this.d.now();
+    const playerId = caller.player.id;
+    const round = await loadRound(sql, roundId, playerId);
+    if (round.status !== "open") throw new ApiProblem(409, "ROUND_NOT_OPEN", `round ${roundId} is ${round.status}`);
+    // The stale-state check: an action answers the step it names; once that step is no longer the
+    // current one (a double click, a second tab, a retry with a new requestId) it changes nothing.
+    const current = round.step_count - 1;
+    if (step !== current) {
+      throw new ApiProblem(409, "STALE_STEP", `this action answers step ${step}, but the round is at step ${current}`, {
+        roundId,
+        step: current,
+      });
+    }
+    const game = this.d.games.forRound(round.game_id, round.game_version);
+    const state = JSON.parse(round.state) as StateBase;
+    const action = gameInput(() => game.parseAction(state, input));
+    const config = this.d.configs.forRound(game, round.config);
+    const context = this.contexts.get(caller.player.currency, caller.profile, config, {
+      balances: wallet.units,
+      autoplay: round.autoplay_id !== null,
+      granted: round.grant_id !== null,
+    });
+    const source = this.d.player.source(force);
+    const first = this.d.player.one(current + 1, action, context, source, (rng) => game.act(state, action, rng, context));
+    const call = { sql, playerId, roundId, gameId: game.id, gameVersion: game.version, at };
+    const played = await this.d.player.play(game, first, context, source, call);
+    crashPoint(this.d.config.crashAt, "before-step");
+    const last = played.at(-1) as PlayedStep;
+    const over = last.step.awaiting === null;
+    const end = last.step.state;
+    const balances = over
+      ? await moveRoundMoney(
+          sql,
+          { playerId, roundId, currency: caller.player.currency, at, settle: { cash: end.totalWin, units: end.winUnits } },
+          wallet,
+        )
+      : wallet;
+    const jsons = played.map(stepJson);
+    await updateRound(sql, round, last, jsons.at(-1)!, at);
+    const contextIds = await insertSteps(sql, roundId, played, jsons, at, this.contexts);
+    // An autoplay round that waited for the player settles here: its win joins the autoplay's result.
+    const autoplayState =
+      over && round.autoplay_id !== null
+        ? await this.d.autoplays.settle(sql, round.autoplay_id, end.totalWin, jackpotHit(end), at)
+        : undefined;
+    const bet = JSON.parse(round.bet) as unknown;
+    const body = stepResponse(
+      { roundId, gameId: round.game_id, bet, totalBet: round.total_bet },
+      played,
+      balances,
+      autoplayState ?? undefined,
+    );
+    return { stored: { status: 200, body }, steps: played.length, contextIds };
+  }
+}

@@ -1,0 +1,75 @@
+/** The admin API under `/api/v1/admin` (header `x-admin-key`; `x-admin-user` names who acts, for the audit). */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { Admin } from "./admin.js";
+import { ApiProblem } from "./errors.js";
+import { operatorName } from "./game-config.js";
+import { adminAuth, anyObject, doc } from "./routes-doc.js";
+import type { GameServer } from "./service.js";
+
+export async function adminRoutes(scope: FastifyInstance, server: GameServer): Promise<void> {
+  const admin = new Admin(server);
+  const adminDoc = (summary: string, extra: Record<string, unknown> = {}) =>
+    doc(summary, ["admin"], { security: adminAuth, ...extra });
+  scope.addHook("onRequest", async (request: FastifyRequest) => {
+    const key = server.config.adminKey;
+    if (!key) throw new ApiProblem(403, "ADMIN_DISABLED", "the admin API is disabled (set REELHOUSE_ADMIN_KEY)");
+    if (request.headers["x-admin-key"] !== key)
+      throw new ApiProblem(401, "BAD_ADMIN_KEY", "send the operator key in the x-admin-key header");
+  });
+  scope.post(
+    "/players",
+    adminDoc("Create a player {name, jurisdiction?, externalId?}", { body: anyObject }),
+    async (request, reply) => reply.status(201).send(await admin.createPlayer(request.body)),
+  );
+  scope.get<{ Params: { id: string } }>("/players/:id", adminDoc("A player and balances"), async (request) =>
+    admin.getPlayer(request.params.id),
+  );
+  scope.post<{ Params: { id: string } }>(
+    "/players/:id/launch-tokens",
+    adminDoc("Create a launch token {ttlSeconds?}"),
+    async (request, reply) => reply.status(201).send(await admin.createLaunchToken(request.params.id, request.body)),
+  );
+  scope.post<{ Params: { id: string } }>(
+    "/players/:id/adjustments",
+    adminDoc("Credit (+) or debit (-) {amount, reason, unit?}", { body: anyObject }),
+    async (request, reply) => reply.status(201).send(await admin.adjust(request.params.id, request.body)),
+  );
+  scope.post<{ Params: { id: string } }>(
+    "/players/:id/bonus-grants",
+    adminDoc("Grant bonus spins {gameId, bet, spins}", { body: anyObject }),
+    async (request, reply) => reply.status(201).send(await admin.grantBonusSpins(request.params.id, request.body)),
+  );
+  scope.post<{ Params: { id: string } }>(
+    "/rounds/:id/cancel",
+    adminDoc("Cancel an unfinished round {reason?}"),
+    async (request) => admin.cancelRound(request.params.id, request.body),
+  );
+  scope.get<{ Params: { id: string } }>("/rounds/:id", adminDoc("A round with every step"), async (request) =>
+    server.roundDetail(null, request.params.id),
+  );
+  scope.get("/reconciliation", adminDoc("Σ bets, wins, adjustments and the zero-sum check (?from&to)"), async (request) =>
+    admin.reconciliation(request.query as Record<string, unknown>),
+  );
+  scope.get("/config", adminDoc("Games and jurisdiction profiles"), async () => admin.settings.config());
+  scope.put<{ Params: { id: string } }>(
+    "/config/jurisdictions/:id",
+    adminDoc("Change a jurisdiction profile", { body: anyObject }),
+    async (request) => admin.settings.setJurisdiction(request.params.id, request.body),
+  );
+  scope.put<{ Params: { id: string } }>(
+    "/config/games/:id",
+    adminDoc("Enable or disable a game {enabled}", { body: anyObject }),
+    async (request) => admin.settings.setGameEnabled(request.params.id, request.body),
+  );
+  scope.get<{ Params: { id: string } }>(
+    "/games/:id/config",
+    adminDoc("A game's configuration and its audit trail"),
+    async (request) => admin.settings.gameConfig(request.params.id),
+  );
+  scope.put<{ Params: { id: string } }>(
+    "/games/:id/config",
+    adminDoc("Set a game's configuration {config} (validated by the game; applies to new rounds)", { body: anyObject }),
+    async (request) =>
+      admin.settings.setGameConfig(request.params.id, request.body, operatorName(request.headers["x-admin-user"])),
+  );
+}

@@ -1,0 +1,180 @@
+/**
+ * Players and sessions: demo players, operator launch tokens, bearer tokens (256-bit
+ * random, stored as SHA-256), idle timeout (the session ends as `dropped`) and the
+ * reconnect lock-out after a drop.
+ */
+import type { CreateSessionResponse, PlayerInfo } from "@reelhouse/protocol";
+import type { JurisdictionProfile, ServerConfig } from "./config.js";
+import type { Database, Sql } from "./db/database.js";
+import { ApiProblem, badRequest } from "./errors.js";
+import { hashToken, newId, newToken } from "./ids.js";
+import { allowOnly, bodyOf } from "./input.js";
+import { lockBalance, move, OPERATOR, playerAccount } from "./ledger.js";
+import type { Caller, PlayerRow } from "./rows.js";
+
+/** How long a resolved token is trusted without reading the database again. */
+const SESSION_CACHE_MS = 5000;
+
+export interface NewPlayer {
+  id?: string;
+  name: string;
+  demo: boolean;
+  jurisdiction?: string;
+  externalId?: string | null;
+  /** Opening balance from the operator account (demo funding). */
+  fund?: number;
+}
+
+export class Sessions {
+  private readonly cache = new Map<string, { caller: Caller; checkedAt: number }>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly config: ServerConfig,
+    private readonly profileOf: (jurisdiction: string) => JurisdictionProfile,
+    private readonly now: () => number,
+    private readonly lock: string,
+  ) {}
+
+  /** Creates a player, their cash account and (for demo players) the opening balance. */
+  async createPlayer(sql: Sql, p: NewPlayer): Promise<PlayerRow> {
+    const at = this.now();
+    const player: PlayerRow = {
+      id: p.id ?? newId("pl"),
+      name: p.name,
+      currency: this.config.currency,
+      demo: p.demo ? 1 : 0,
+      jurisdiction: p.jurisdiction ?? this.config.defaultJurisdiction,
+    };
+    await sql.run(
+      "INSERT INTO players (id, name, currency, demo, jurisdiction, external_id, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+      [player.id, player.name, player.currency, player.demo, player.jurisdiction, p.externalId ?? null, at],
+    );
+    await sql.run("INSERT INTO accounts (id, kind, player_id, currency, balance) VALUES ($1, 'player', $2, $3, 0)", [
+      playerAccount(player.id),
+      player.id,
+      player.currency,
+    ]);
+    if (p.fund && p.fund > 0) {
+      await move(sql, {
+        kind: "demo-funding",
+        playerId: player.id,
+        amount: p.fund,
+        counterparty: OPERATOR,
+        at,
+        note: "demo balance",
+      });
+    }
+    return player;
+  }
+
+  /** POST /sessions: `{demo:true}` creates a fresh demo player; `{launchToken}` opens the operator's player. */
+  async create(input: unknown): Promise<CreateSessionResponse> {
+    const body = bodyOf(input);
+    const at = this.now();
+    const token = newToken();
+    if (body.demo === true) {
+      allowOnly(body, ["demo"]);
+      return this.db.tx(async (sql) => {
+        const player = await this.createPlayer(sql, { name: "Demo player", demo: true, fund: this.config.demoBalance });
+        await this.insertSession(sql, token, player.id, at);
+        return this.response(token, player, this.config.demoBalance);
+      });
+    }
+    allowOnly(body, ["launchToken"]);
+    if (typeof body.launchToken !== "string" || body.launchToken.length < 10 || body.launchToken.length > 200) {
+      throw badRequest("BAD_SESSION_REQUEST", 'send {"demo": true} or {"launchToken": "<token from the operator>"}');
+    }
+    const launchHash = hashToken(body.launchToken);
+    return this.db.tx(async (sql) => {
+      const launch = await sql.one<{ player_id: string; expires_at: number; used_at: number | null }>(
+        `SELECT player_id, expires_at, used_at FROM launch_tokens WHERE token_hash = $1${this.lock}`,
+        [launchHash],
+      );
+      if (!launch || launch.used_at !== null || launch.expires_at < at) {
+        throw new ApiProblem(401, "BAD_LAUNCH_TOKEN", "the launch token is unknown, used or expired");
+      }
+      const player = await sql.one<PlayerRow>("SELECT id, name, currency, demo, jurisdiction FROM players WHERE id = $1", [
+        launch.player_id,
+      ]);
+      if (!player) throw new ApiProblem(401, "BAD_LAUNCH_TOKEN", "the launch token's player does not exist");
+      const profile = this.profileOf(player.jurisdiction);
+      const dropped = await sql.one<{ ended_at: number }>(
+        "SELECT ended_at FROM sessions WHERE player_id = $1 AND ended_reason = 'dropped' ORDER BY ended_at DESC LIMIT 1",
+        [player.id],
+      );
+      if (dropped && at - dropped.ended_at < profile.reconnectLockoutMs) {
+        const retryAfterMs = profile.reconnectLockoutMs - (at - dropped.ended_at);
+        throw new ApiProblem(
+          423,
+          "RECONNECT_LOCKED",
+          `reconnecting is possible ${Math.ceil(retryAfterMs / 1000)} s after a dropped connection`,
+          { retryAfterMs },
+        );
+      }
+      await sql.run("UPDATE launch_tokens SET used_at = $1 WHERE token_hash = $2", [at, launchHash]);
+      await this.insertSession(sql, token, player.id, at);
+      return this.response(token, player, await lockBalance(sql, player.id, ""));
+    });
+  }
+
+  private async insertSession(sql: Sql, token: string, playerId: string, at: number): Promise<void> {
+    await sql.run("INSERT INTO sessions (token_hash, player_id, created_at, last_seen_at) VALUES ($1, $2, $3, $3)", [
+      hashToken(token),
+      playerId,
+      at,
+    ]);
+  }
+
+  private response(token: string, player: PlayerRow, balance: number): CreateSessionResponse {
+    const { idleTimeoutMs: _i, reconnectLockoutMs: _r, ...jurisdiction } = this.profileOf(player.jurisdiction);
+    return { token, player: playerInfo(player), balance, currency: player.currency, jurisdiction };
+  }
+
+  /**
+   * Resolves a bearer token to its player. A session idle longer than its profile's idle
+   * timeout is ended as `dropped` (which starts the reconnect lock-out) and refused.
+   */
+  async authenticate(authorization: string | undefined): Promise<Caller> {
+    const token = /^Bearer ([\w-]{20,100})$/.exec(authorization ?? "")?.[1];
+    if (!token) throw new ApiProblem(401, "UNAUTHENTICATED", "send Authorization: Bearer <token> from POST /api/v1/sessions");
+    const at = this.now();
+    // Keyed by the token itself: a cached session costs no hashing.
+    const cached = this.cache.get(token);
+    if (cached && at - cached.checkedAt < SESSION_CACHE_MS) return cached.caller;
+    const tokenHash = hashToken(token);
+    const row = await this.db.read((sql) =>
+      sql.one<PlayerRow & { last_seen_at: number; ended_at: number | null }>(
+        "SELECT p.id, p.name, p.currency, p.demo, p.jurisdiction, s.last_seen_at, s.ended_at FROM sessions s JOIN players p ON p.id = s.player_id WHERE s.token_hash = $1",
+        [tokenHash],
+      ),
+    );
+    if (!row || row.ended_at !== null)
+      throw new ApiProblem(401, "SESSION_ENDED", "the session is unknown or has ended; start a new one");
+    const profile = this.profileOf(row.jurisdiction);
+    if (at - row.last_seen_at > profile.idleTimeoutMs) {
+      const endedAt = row.last_seen_at + profile.idleTimeoutMs;
+      await this.db.tx((sql) =>
+        sql.run("UPDATE sessions SET ended_at = $1, ended_reason = 'dropped' WHERE token_hash = $2 AND ended_at IS NULL", [
+          endedAt,
+          tokenHash,
+        ]),
+      );
+      this.cache.delete(token);
+      throw new ApiProblem(401, "SESSION_EXPIRED", `the session was idle for more than ${profile.idleTimeoutMs / 60000} minutes`);
+    }
+    await this.db.tx((sql) => sql.run("UPDATE sessions SET last_seen_at = $1 WHERE token_hash = $2", [at, tokenHash]));
+    const caller: Caller = {
+      player: { id: row.id, name: row.name, currency: row.currency, demo: row.demo, jurisdiction: row.jurisdiction },
+      profile,
+    };
+    if (this.cache.size > 50_000) this.cache.clear();
+    this.cache.set(token, { caller, checkedAt: at });
+    return caller;
+  }
+}
+
+/** The player as the wire shows them. */
+export function playerInfo(p: PlayerRow): PlayerInfo {
+  return { id: p.id, name: p.name, currency: p.currency, demo: p.demo === 1 };
+}
