@@ -8,7 +8,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientHelpers, DESKTOP, GAME, PHONE, visibleControls } from "./client.js";
 import { HAS_CHROMIUM, type RunningServer, shoot, startBrowser, startServer } from "./harness.js";
-import { lineWinStops, losingStops, type TestBet } from "./outcomes.js";
+import { freeSpinTriggerStops, lineWinStops, losingStops, quietFreeSpinStops, type TestBet } from "./outcomes.js";
 
 /** 0.15 EUR: not the game's default bet (1.50), so the bet on screen is visibly the grant's. */
 const GRANT_BET: TestBet = { coinValue: 1, coinsPerLine: 1, lines: 15 };
@@ -171,7 +171,52 @@ describe.skipIf(!HAS_CHROMIUM)("operator free rounds (Chromium, real server)", (
     await p.close();
   });
 
-  it("phone 390 x 844: bar and PLAY FREE ROUND fit, tap targets >= 44 px; kept for later, SPIN plays the player's own balance", async () => {
+  it("a granted round that triggers free spins plays its series, reloads mid-series with the grant's count kept, pays the whole win, debits nothing", async () => {
+    const p = await newPage(DESKTOP);
+    await openGame(p);
+    await quick(p);
+    const start = (await serverSession(p)).balance;
+    await grant(p, GRANT_BET, 2);
+    await p.reload();
+    await waitFreeIdle(p);
+    const trigger = freeSpinTriggerStops(GRANT_BET);
+    const quiet = quietFreeSpinStops(trigger.step.state, 10);
+    await recordBalances(p);
+    await force(p, trigger.stops, ...quiet);
+    await p.click('[data-test="spin"]');
+    await p.waitForSelector('[data-test="fs-intro"]', { timeout: 20_000 });
+    expect(await freeText(p)).toBe("FREE ROUNDS: 1 left at 0.15 EUR — courtesy of the operator");
+    expect(await p.textContent('[data-test="bet-label"]')).toBe("FREE BET");
+    await p.click('[data-test="fs-intro"] button');
+    await p.waitForFunction(() => Number(document.querySelector('[data-test="fs-played"]')?.textContent) >= 2, null, {
+      timeout: 20_000,
+    });
+    expect(Math.min(...(await balancesShown(p)))).toBeGreaterThanOrEqual(start);
+
+    // Reload mid-series: the round resumes, the grant still has one round, nothing was debited.
+    await p.reload();
+    await p.waitForSelector('[data-test="fs-intro"]', { timeout: 20_000 });
+    expect(await freeText(p)).toBe("FREE ROUNDS: 1 left at 0.15 EUR — courtesy of the operator");
+    expect(await p.textContent('[data-test="bet"]')).toBe("€0.15");
+    expect(Number(await p.getAttribute('[data-test="balance"]', "data-minor"))).toBe(start);
+    await recordBalances(p);
+    await force(p, ...quiet);
+    await p.click('[data-test="fs-intro"] button');
+    await p.waitForSelector('[data-test="fs-outro"]', { timeout: 40_000 });
+    await waitFreeIdle(p);
+    const history = await server.api("GET", "/api/v1/history?limit=1", { token: await token(p) });
+    const won = history.rounds[0].totalWin as number;
+    expect(history.rounds[0]).toMatchObject({ status: "completed", totalBet: 15 });
+    expect(won).toBeGreaterThan(0);
+    expect(Math.min(...(await balancesShown(p)))).toBeGreaterThanOrEqual(start);
+    expect(Number(await p.getAttribute('[data-test="balance"]', "data-minor"))).toBe(start + won);
+    expect((await serverSession(p)).balance).toBe(start + won);
+    expect(await freeText(p)).toBe("FREE ROUNDS: 1 left at 0.15 EUR — courtesy of the operator");
+    expect(pageErrors).toEqual([]);
+    await p.close();
+  });
+
+  it("phone 390 x 844: bar and PLAY FREE ROUND fit, tap targets >= 44 px; kept for later, SPIN plays the player's own balance; a grant made meanwhile follows", async () => {
     const p = await newPage(PHONE);
     await openGame(p);
     await quick(p);
@@ -227,6 +272,17 @@ describe.skipIf(!HAS_CHROMIUM)("operator free rounds (Chromium, real server)", (
     expect((await serverSession(p)).balance).toBe(start - 150);
     expect(Number(await p.getAttribute('[data-test="balance"]', "data-minor"))).toBe(start - 150);
     await fits();
+
+    // The operator grants more while the player plays: when the first grant's last round
+    // ends, its summary names the next grant, which the bar then counts.
+    await grant(p, PHONE_GRANT_BET, 2);
+    await playFree(p, losingStops(PHONE_GRANT_BET));
+    await p.waitForSelector('[data-dialog="free-rounds-done"]');
+    expect(await p.textContent('[data-dialog="free-rounds-done"]')).toContain("Next: 2 free rounds at 0.30 EUR.");
+    await p.click('[data-test="free-rounds-ok"]');
+    await waitFreeIdle(p);
+    expect(await freeText(p)).toBe("FREE ROUNDS: 2 left at 0.30 EUR — courtesy of the operator");
+    expect((await serverSession(p)).balance).toBe(start - 150);
     expect(pageErrors).toEqual([]);
     await p.close();
   });

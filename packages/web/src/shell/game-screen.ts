@@ -77,6 +77,8 @@ export class GameScreen {
   private autoplayStopRequested = false;
   /** A loop in this screen spins the autoplay (false: none, or one adopted after a reload). */
   private autoplayDriving = false;
+  /** The code of the last failure said to the player (why an autoplay loop ended). */
+  private lastErrorCode: string | null = null;
   /** Operator free rounds: the bar, and the grant the round on the stage plays (null: a paid round). */
   private readonly free: FreeRounds;
   private roundGrant: Grant | null = null;
@@ -672,6 +674,7 @@ export class GameScreen {
 
   private async handleError(error: unknown): Promise<void> {
     this.sound.play("error");
+    this.lastErrorCode = error instanceof ApiRequestError ? error.code : null;
     if (isSessionEnded(error)) {
       this.autoplay = null;
       this.host.sessionEnded(error);
@@ -738,6 +741,7 @@ export class GameScreen {
     this.autoplayDriving = true;
     this.renderButtons();
     let failed = false;
+    this.lastErrorCode = null;
     while (this.autoplay && autoplayNext(this.autoplay, this.autoplayStopRequested) === "spin") {
       const step = await this.playRound(this.autoplay.id);
       if (!step) {
@@ -759,10 +763,12 @@ export class GameScreen {
   /** The autoplay is over for this screen: says why and the result (the server's net: wins less bets). */
   private async closeAutoplay(failed: boolean): Promise<void> {
     let final = this.autoplay;
-    let reason = final?.stopReason ?? (this.autoplayStopRequested ? "player" : "spins");
-    if (failed && final && (final.status === "running" || final.status === "paused")) {
+    // None: the session ended (the app takes over) or it was never started.
+    if (!final) return;
+    let reason = final.stopReason ?? (this.autoplayStopRequested ? "player" : "spins");
+    if (failed && (final.status === "running" || final.status === "paused")) {
       // A spin failed: stop it on the server too, so it does not stay running with nobody spinning it.
-      reason = "error";
+      reason = this.lastErrorCode === "INSUFFICIENT_FUNDS" ? "funds" : "error";
       try {
         final = await this.api.stopAutoplay(final.id);
       } catch {
@@ -771,7 +777,7 @@ export class GameScreen {
     }
     this.autoplay = null;
     this.renderButtons();
-    if (final) await showAutoplayStopped(reason, final.spinsDone, final.spinsTotal, this.money(final.net));
+    await showAutoplayStopped(reason, final.spinsDone, final.spinsTotal, this.money(final.net));
     await this.refreshGrants();
   }
 
