@@ -65,3 +65,20 @@ export function clientHelpers(server: RunningServer, browser: () => Awaited<Retu
 
   return { pageErrors, newPage, waitIdle, openGame, token, serverSession, shownMinor, force, quick, openPanel };
 }
+
+/** Every visible button (and form control) of the page with its box, for size and reach checks. */
+export async function visibleControls(p: Page, within = "body") {
+  return p.evaluate((root) => {
+    const out: { name: string; x: number; y: number; width: number; height: number }[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>(
+      `${root} button, ${root} input, ${root} select, ${root} [role=button]`,
+    )) {
+      const r = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      if (r.width === 0 || r.height === 0 || style.visibility === "hidden" || el.closest(".hidden, [hidden]")) continue;
+      const name = el.dataset.test ?? el.dataset.menu ?? el.getAttribute("aria-label") ?? el.textContent?.trim() ?? el.tagName;
+      out.push({ name, x: r.x, y: r.y, width: r.width, height: r.height });
+    }
+    return out;
+  }, within);
+}

@@ -4,7 +4,7 @@
  */
 import type { Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientHelpers, GAME, PHONE, PHONE_LANDSCAPE } from "./client.js";
+import { clientHelpers, GAME, PHONE, PHONE_LANDSCAPE, visibleControls } from "./client.js";
 import { HAS_CHROMIUM, type RunningServer, shoot, startBrowser, startServer } from "./harness.js";
 import {
   bigWinStops,
@@ -20,23 +20,6 @@ import {
 const BET: TestBet = { coinValue: 10, coinsPerLine: 1, lines: 15 };
 
 if (!HAS_CHROMIUM) console.warn("SKIPPED browser tests: /usr/bin/chromium is not installed.");
-
-/** Every visible button (and form control) of the page with its box, for size and reach checks. */
-async function visibleControls(p: Page, within = "body") {
-  return p.evaluate((root) => {
-    const out: { name: string; x: number; y: number; width: number; height: number }[] = [];
-    for (const el of document.querySelectorAll<HTMLElement>(
-      `${root} button, ${root} input, ${root} select, ${root} [role=button]`,
-    )) {
-      const r = el.getBoundingClientRect();
-      const style = getComputedStyle(el);
-      if (r.width === 0 || r.height === 0 || style.visibility === "hidden" || el.closest(".hidden, [hidden]")) continue;
-      const name = el.dataset.test ?? el.dataset.menu ?? el.getAttribute("aria-label") ?? el.textContent?.trim() ?? el.tagName;
-      out.push({ name, x: r.x, y: r.y, width: r.width, height: r.height });
-    }
-    return out;
-  }, within);
-}
 
 /**
  * Records the SPIN button's label at every change of the page, with whether a banner (win,

@@ -6,13 +6,14 @@
  * player is told it ended and chooses (a new demo, or the lobby); a new player's balance and
  * history are a different account.
  */
-import type { CreateSessionResponse, GameSummary } from "@reelhouse/protocol";
+import type { CreateSessionResponse, Grant } from "@reelhouse/protocol";
 import type { Api } from "../api.js";
 import { describeError, isSessionEnded } from "../errors.js";
 import { formatMoney } from "../format.js";
 import { CLIENT_GAMES, type ClientGame, clientGame } from "../games/index.js";
 import { openDialog } from "./dialog.js";
 import { GameScreen } from "./game-screen.js";
+import { freeRoundsCount, grantsOf, roundsLeft } from "./grants.js";
 import { escapeHtml } from "./html.js";
 import { Settings } from "./settings.js";
 import { Sound } from "./sound.js";
@@ -123,7 +124,7 @@ export class App {
       <section class="lobby-games" data-test="lobby-games" aria-label="Games"><p>Loading games…</p></section></div>`;
     const balanceEl = this.root.querySelector(".lobby-balance") as HTMLElement;
     if (this.session && withBalance) balanceEl.textContent = `Balance ${formatMoney(this.balance, this.session.currency)}`;
-    const offered: GameSummary[] = await this.api.games();
+    const [offered, grants] = await Promise.all([this.api.games(), this.lobbyGrants()]);
     for (const game of offered) this.serverNames.set(game.id, game.name);
     const byId = new Map(offered.map((g) => [g.id, g]));
     const extra: ClientGame[] = offered
@@ -146,6 +147,7 @@ export class App {
         <h2>${escapeHtml(game.name)}</h2>
         <p class="tagline">${escapeHtml(game.tagline)}</p>
         <p class="facts">${facts}</p>
+        ${this.freeBadge(game.id, playable ? grants : [])}
         <button class="btn primary" data-test="play-${escapeHtml(game.id)}" ${playable ? "" : "disabled"}>${
           playable ? (this.session?.player.demo === false ? "PLAY" : "PLAY DEMO") : "COMING SOON"
         }</button>`;
@@ -157,6 +159,25 @@ export class App {
       });
       list.append(card);
     }
+  }
+
+  /** The session's free rounds for the lobby's badges ([] without a session or when they cannot be read). */
+  private async lobbyGrants(): Promise<Grant[]> {
+    if (!this.session) return [];
+    try {
+      return await this.api.grants();
+    } catch (error) {
+      // A refused session is the lobby's business (route); anything else only costs the badges.
+      if (isSessionEnded(error)) throw error;
+      return [];
+    }
+  }
+
+  /** "3 FREE ROUNDS waiting" on a game's card when the operator granted rounds of it. */
+  private freeBadge(gameId: string, grants: readonly Grant[]): string {
+    const left = roundsLeft(grantsOf(grants, gameId));
+    if (left === 0) return "";
+    return `<p class="free-badge" data-test="free-badge-${escapeHtml(gameId)}">${escapeHtml(freeRoundsCount(left).toUpperCase())} waiting</p>`;
   }
 
   private async openGame(gameId: string): Promise<void> {

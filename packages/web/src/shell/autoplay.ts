@@ -23,6 +23,9 @@ export const STOP_REASONS: Readonly<Record<string, string>> = {
   feature: "A feature started: it waits for you.",
   player: "You stopped autoplay.",
   funds: "Not enough money for the next spin.",
+  error: "A spin could not be played, so autoplay stopped.",
+  roundCancelled: "The operator cancelled the round autoplay waited for.",
+  replaced: "A new autoplay replaced this one.",
 };
 
 /** Opens the settings form; resolves with the settings, or null when the player cancels. */

@@ -7,17 +7,21 @@ import type {
   ActionRequest,
   AutoplayState,
   CreateSessionResponse,
+  Grant,
   OpenRound,
   RoundDetail,
   StepResponse,
 } from "@reelhouse/protocol";
 import { type Api, ApiRequestError, newRequestId } from "../api.js";
 import { describeError, isSessionEnded } from "../errors.js";
-import { formatCoins, formatDateTime, formatMoney, toCoins } from "../format.js";
+import { formatCoins, formatDateTime, formatMoney, formatMoneyCode, toCoins } from "../format.js";
 import { takeForce } from "../qa.js";
 import { askAutoplay, showAutoplayStopped } from "./autoplay.js";
+import { autoplayNext, autoplayNotice } from "./autoplay-loop.js";
 import { confirmBetMax, offerAffordableBet } from "./bet-dialogs.js";
 import { closeDialog, dialogOpen, openDialog } from "./dialog.js";
+import { FreeRounds } from "./free-rounds.js";
+import { freeRoundsCount } from "./grants.js";
 import { showHistory } from "./history.js";
 import { escapeHtml } from "./html.js";
 import { ICON_SOUND_OFF, ICON_SOUND_ON, TEMPLATE } from "./hud.js";
@@ -71,6 +75,15 @@ export class GameScreen {
   private balanceBeforeRound = 0;
   private autoplay: AutoplayState | null = null;
   private autoplayStopRequested = false;
+  /** A loop in this screen spins the autoplay (false: none, or one adopted after a reload). */
+  private autoplayDriving = false;
+  /** The code of the last failure said to the player (why an autoplay loop ended). */
+  private lastErrorCode: string | null = null;
+  /** Operator free rounds: the bar, and the grant the round on the stage plays (null: a paid round). */
+  private readonly free: FreeRounds;
+  private roundGrant: Grant | null = null;
+  /** The player's own bet, kept while the bet is locked to a grant's. */
+  private ownBet: BetChoice | null = null;
   private lastSpinAt = 0;
   private replayState: { detail: RoundDetail; next: number } | null = null;
   private replaying = false;
@@ -93,6 +106,12 @@ export class GameScreen {
     this.element = document.createElement("div");
     this.element.className = "game-screen";
     this.element.innerHTML = TEMPLATE(description.name);
+    this.free = new FreeRounds(
+      description.id,
+      (grant) => this.grantStake(grant),
+      () => this.applyFreeBet(),
+    );
+    this.$("topbar").after(this.free.element);
     this.counter = new WinCounter(this.skipper, this.money);
     this.$("stage-area").append(this.counter.banner);
     this.element.append(this.live.element);
@@ -107,6 +126,12 @@ export class GameScreen {
   }
 
   private money = (minor: number) => formatMoney(minor, this.currency);
+
+  /** A grant's total bet as the free-rounds bar says it: "0.15 EUR". */
+  private grantStake(grant: Grant): string {
+    const bet = this.model.fromWire(grant.bet);
+    return bet ? formatMoneyCode(this.model.total(bet), this.currency) : "";
+  }
 
   private $<T extends HTMLElement = HTMLElement>(test: string): T {
     const el = this.element.querySelector<T>(`[data-test="${test}"]`);
@@ -151,6 +176,7 @@ export class GameScreen {
     this.renderMeters();
     this.renderButtons();
     document.addEventListener("keydown", this.keyHandler);
+    await this.refreshGrants();
     await this.resume();
   }
 
@@ -205,6 +231,7 @@ export class GameScreen {
     on("bet-max", () => void this.betMax());
     on("replay-next", () => void this.replayNext());
     on("replay-exit", () => this.exitReplay());
+    on("autoplay-notice-stop", () => void this.stopAutoplay());
   }
 
   /** The information panels and toggles, from their own buttons or the phone's menu. */
@@ -291,8 +318,9 @@ export class GameScreen {
     if (this.mode === "idle") void this.playRound();
   }
 
+  /** The player may change the bet: at rest, outside autoplay, and not locked to a grant's bet. */
   private betEditable(): boolean {
-    return this.mode === "idle" && !this.autoplay;
+    return this.mode === "idle" && !this.autoplay && !this.free.next;
   }
 
   private setBet(bet: BetChoice): void {
@@ -337,6 +365,10 @@ export class GameScreen {
     const bet = replayBet ?? this.bet;
     const debit = replayed ? replayed.totalBet : this.model.debit(this.bet);
     this.$("bet").textContent = this.model.label(bet, this.money, debit);
+    // A granted round's bet is the operator's: the meter says so (nothing of it is debited).
+    const freeBet = !replayed && (this.free.next !== null || this.roundGrant !== null);
+    this.$("bet-label").textContent = freeBet ? "FREE BET" : "BET";
+    this.$("bet").closest(".meter")?.classList.toggle("free", freeBet);
     this.$("bet-coins").textContent = this.coins(debit, this.model.coinValue(bet));
     this.renderWin();
   }
@@ -368,15 +400,24 @@ export class GameScreen {
       disabled = !this.skipper.active;
     } else if (this.mode === "counting") label = "SKIP";
     else if (this.mode === "feature" || this.mode === "replay") disabled = true;
+    // At rest with a grant in use, the main control plays a free round.
+    const free = state === "idle" && this.free.next !== null;
+    if (free) label = "PLAY FREE ROUND";
     spin.textContent = label;
     spin.dataset.state = state;
+    spin.toggleAttribute("data-free", free);
     spin.disabled = disabled;
     const editable = this.betEditable();
     this.betPanel.setEnabled(editable);
     this.$<HTMLButtonElement>("bet-max").disabled = !editable;
     const auto = this.$<HTMLButtonElement>("autoplay");
-    auto.hidden = !this.jurisdiction.autoplay;
+    // The server refuses autoplay over granted rounds: not offered while free rounds are in use.
+    auto.hidden = !this.jurisdiction.autoplay || this.free.next !== null;
     auto.disabled = !editable;
+    this.free.render(this.mode === "idle" && !this.autoplay);
+    const notice = autoplayNotice(this.autoplay);
+    this.$("autoplay-notice").classList.toggle("hidden", notice === null);
+    this.$("autoplay-notice-text").textContent = notice ?? "";
     const quick = this.$<HTMLButtonElement>("quick");
     quick.hidden = !this.jurisdiction.turbo;
     quick.setAttribute("aria-pressed", String(this.settings.quick));
@@ -431,9 +472,13 @@ export class GameScreen {
   // ---------------------------------------------------------------------------
   // The round loop
 
-  /** Plays one paid round to its end (features included). Returns the last step, or null on failure. */
+  /**
+   * Plays one round to its end (features included): a granted one while a grant is in use
+   * (never in autoplay), otherwise a paid one. Returns the last step, or null on failure.
+   */
   private async playRound(autoplayId?: string): Promise<StepResponse | null> {
     if (this.mode !== "idle") return null;
+    const grant = autoplayId ? null : this.free.next;
     const wait = this.jurisdiction.minSpinIntervalMs - (performance.now() - this.lastSpinAt);
     if (wait > 0) await sleep(wait);
     this.setMode("playing");
@@ -444,8 +489,9 @@ export class GameScreen {
     this.balanceBeforeRound = this.balance;
     let step: StepResponse;
     try {
+      // A granted round names its grant and no bet: the server plays the grant's.
       step = await this.api.startRound(this.description.id, {
-        bet: this.model.wire(this.bet),
+        ...(grant ? { grantId: grant.id } : { bet: this.model.wire(this.bet) }),
         requestId: newRequestId(),
         ...(autoplayId ? { autoplayId } : {}),
         ...takeForce(),
@@ -454,6 +500,12 @@ export class GameScreen {
       // Nothing was played: the reels go back to the window they showed before.
       this.view.cancelSpin();
       this.setMode("idle");
+      if (grant && error instanceof ApiRequestError && (error.code === "GRANT_USED_UP" || error.code === "GRANT_NOT_FOUND")) {
+        // Played out elsewhere (another tab): show what the server holds now.
+        this.message("Those free rounds are no longer available.", 4000);
+        await this.refreshGrants();
+        return null;
+      }
       if (error instanceof ApiRequestError && error.code === "AUTOPLAY_STOPPED" && error.details.autoplay) {
         // Stopped on the server meanwhile (by the player elsewhere): the loop ends and says why.
         this.autoplay = error.details.autoplay as AutoplayState;
@@ -461,6 +513,12 @@ export class GameScreen {
       }
       await this.handleError(error);
       return null;
+    }
+    if (grant) {
+      // The server took one round of the grant: the bar counts down now, not after the round.
+      this.roundGrant = grant;
+      this.free.started(grant);
+      this.renderButtons();
     }
     return this.continueRound(step);
   }
@@ -501,7 +559,61 @@ export class GameScreen {
     }
     this.view.reset();
     this.setMode("idle");
+    await this.afterRound(step);
+    // An autoplay no loop here spins (the round was resumed after a reload) resumes or closes now.
+    if (this.autoplay && !this.autoplayDriving) void this.driveAutoplay();
     return step;
+  }
+
+  /**
+   * After every round: a granted one is counted for its grant, whose end is said; outside
+   * autoplay the grants are read again (the operator may have granted more meanwhile).
+   */
+  private async afterRound(last: StepResponse): Promise<void> {
+    const grant = this.roundGrant;
+    this.roundGrant = null;
+    const usedUp = grant ? this.free.ended(last.totalWin) : null;
+    if (this.autoplay) {
+      this.renderMeters();
+      return;
+    }
+    const before = this.free.left;
+    await this.refreshGrants();
+    if (usedUp) await this.free.usedUp(usedUp, this.money);
+    else if (this.free.left > before) this.message(`The operator gave you ${freeRoundsCount(this.free.left - before)}.`, 4000);
+  }
+
+  /** Reads the player's grants from the server and locks the bet to the next one's (or unlocks it). */
+  private async refreshGrants(): Promise<void> {
+    try {
+      this.free.update(await this.api.grants());
+    } catch {
+      // Free rounds show on the next read; the game plays on (a refused session is said by the next call).
+    }
+    this.applyFreeBet();
+  }
+
+  /**
+   * The bet follows the grant in use: the grant's fixed bet while free rounds are played,
+   * the player's own bet again when they are used up or kept for later. Only at rest: a
+   * round on the stage keeps its bet (this runs again when it ends).
+   */
+  private applyFreeBet(): void {
+    if (this.mode !== "idle" || this.autoplay) {
+      this.renderButtons();
+      return;
+    }
+    const grant = this.free.next;
+    const granted = grant ? this.model.fromWire(grant.bet) : null;
+    if (granted) {
+      this.ownBet ??= this.bet;
+      this.setBet(granted);
+    } else if (this.ownBet) {
+      this.setBet(this.ownBet);
+      this.ownBet = null;
+    }
+    this.renderMeters();
+    this.renderButtons();
   }
 
   /**
@@ -510,7 +622,8 @@ export class GameScreen {
    * server credits the win (per step or at the end of the round).
    */
   private async present(step: StepResponse): Promise<void> {
-    if (step.stepIndex === 0) this.setBalance(this.balanceBeforeRound - step.totalBet);
+    // A granted round debits nothing: promotions pays its stake.
+    if (step.stepIndex === 0 && !this.roundGrant) this.setBalance(this.balanceBeforeRound - step.totalBet);
     this.setMode("playing");
     await this.view.play(playable(step), this.opts());
     await this.countUp(step.totalWin, step.totalBet);
@@ -561,6 +674,7 @@ export class GameScreen {
 
   private async handleError(error: unknown): Promise<void> {
     this.sound.play("error");
+    this.lastErrorCode = error instanceof ApiRequestError ? error.code : null;
     if (isSessionEnded(error)) {
       this.autoplay = null;
       this.host.sessionEnded(error);
@@ -613,21 +727,58 @@ export class GameScreen {
     }
     this.autoplay = state;
     this.autoplayStopRequested = false;
-    const balanceAtStart = this.balance;
+    await this.driveAutoplay();
+  }
+
+  /**
+   * Spins while the server says the autoplay runs. Paused (a round that pauses autoplay
+   * waits for the player), the loop waits: the answer that ends that round says `running`
+   * again and the loop goes on; when the round was resumed after a reload, the end of
+   * `continueRound` starts this loop. Stopped or finished, it closes with the summary.
+   */
+  private async driveAutoplay(): Promise<void> {
+    if (this.autoplayDriving || !this.autoplay) return;
+    this.autoplayDriving = true;
     this.renderButtons();
-    while (this.autoplay?.status === "running" && !this.autoplayStopRequested) {
+    let failed = false;
+    this.lastErrorCode = null;
+    while (this.autoplay && autoplayNext(this.autoplay, this.autoplayStopRequested) === "spin") {
       const step = await this.playRound(this.autoplay.id);
-      if (!step) break;
+      if (!step) {
+        failed = true;
+        break;
+      }
       this.renderButtons();
-      if (this.autoplay?.status === "running") await sleep(this.opts().quick ? 150 : 400);
+      if (autoplayNext(this.autoplay, this.autoplayStopRequested) === "spin") await sleep(this.opts().quick ? 150 : 400);
     }
-    const final = this.autoplay;
+    this.autoplayDriving = false;
+    // Paused with its round still open (an action failed; resume picks the round up): the round's end resumes the loop.
+    if (autoplayNext(this.autoplay, this.autoplayStopRequested) === "wait") {
+      this.renderButtons();
+      return;
+    }
+    await this.closeAutoplay(failed);
+  }
+
+  /** The autoplay is over for this screen: says why and the result (the server's net: wins less bets). */
+  private async closeAutoplay(failed: boolean): Promise<void> {
+    let final = this.autoplay;
+    // None: the session ended (the app takes over) or it was never started.
+    if (!final) return;
+    let reason = final.stopReason ?? (this.autoplayStopRequested ? "player" : "spins");
+    if (failed && (final.status === "running" || final.status === "paused")) {
+      // A spin failed: stop it on the server too, so it does not stay running with nobody spinning it.
+      reason = this.lastErrorCode === "INSUFFICIENT_FUNDS" ? "funds" : "error";
+      try {
+        final = await this.api.stopAutoplay(final.id);
+      } catch {
+        // the summary still says it stopped here; the server stops it on its own limits
+      }
+    }
     this.autoplay = null;
     this.renderButtons();
-    if (final) {
-      const reason = final.stopReason ?? (this.autoplayStopRequested ? "player" : "spins");
-      await showAutoplayStopped(reason, final.spinsDone, final.spinsTotal, this.money(this.balance - balanceAtStart));
-    }
+    await showAutoplayStopped(reason, final.spinsDone, final.spinsTotal, this.money(final.net));
+    await this.refreshGrants();
   }
 
   private async stopAutoplay(): Promise<void> {

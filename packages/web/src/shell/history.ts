@@ -7,6 +7,7 @@ import type { Api } from "../api.js";
 import { describeError } from "../errors.js";
 import { formatDateTime } from "../format.js";
 import { openDialog } from "./dialog.js";
+import { grantedRounds, moneyMoved } from "./grants.js";
 import { escapeHtml } from "./html.js";
 
 export interface HistoryOptions {
@@ -19,6 +20,11 @@ export interface HistoryOptions {
   replay(roundId: string): void;
 }
 
+/** Rounds and transactions asked for: enough transactions to tell the rounds' stakes apart (see `grantedRounds`). */
+const LIMIT = 150;
+/** Rounds listed. */
+const ROUNDS = 50;
+
 /** Opens the dialog and fills it from GET /history; resolves when it closes. */
 export async function showHistory(o: HistoryOptions): Promise<void> {
   const body = document.createElement("div");
@@ -27,15 +33,21 @@ export async function showHistory(o: HistoryOptions): Promise<void> {
   const opened = openDialog({ name: "history", title: "History", body, wide: true });
   const cell = (label: string, html: string, cls = "") => `<td data-label="${label}"${cls ? ` class="${cls}"` : ""}>${html}</td>`;
   try {
-    const history = await o.api.history(50);
+    const history = await o.api.history(LIMIT);
+    const granted = grantedRounds(history, LIMIT);
     const rows = history.rounds
-      .map(
-        (r) => `<tr data-round="${escapeHtml(r.roundId)}">
+      .slice(0, ROUNDS)
+      .map((r) => {
+        const free = granted.has(r.roundId);
+        // A granted round that won nothing moved none of the player's money: there is no balance after it to show.
+        const balance = free && !moneyMoved(history, r.roundId) ? "–" : o.money(r.balanceAfter);
+        const bet = free ? `${o.money(r.totalBet)} <span class="free-tag">FREE ROUND</span>` : o.money(r.totalBet);
+        return `<tr data-round="${escapeHtml(r.roundId)}"${free ? ' data-granted="true"' : ""}>
           ${cell("Time", formatDateTime(r.startedAt))}${cell("Game", escapeHtml(o.gameName(r.gameId)), "game")}
-          ${cell("Bet", o.money(r.totalBet), "num")}${cell("Win", o.money(r.totalWin), "num")}
-          ${cell("Balance after", o.money(r.balanceAfter), "num")}${cell("Status", r.status)}
-          ${cell("", `<button class="btn small" data-replay="${escapeHtml(r.roundId)}" ${o.canReplay(r.gameId) ? "" : "disabled"}>Replay</button>`, "action")}</tr>`,
-      )
+          ${cell("Bet", bet, "num")}${cell("Win", o.money(r.totalWin), "num")}
+          ${cell("Balance after", balance, "num")}${cell("Status", r.status)}
+          ${cell("", `<button class="btn small" data-replay="${escapeHtml(r.roundId)}" ${o.canReplay(r.gameId) ? "" : "disabled"}>Replay</button>`, "action")}</tr>`;
+      })
       .join("");
     const transactions = history.transactions
       .slice(0, 100)

@@ -18,7 +18,7 @@ const ICON_BACK = icon('<path d="M15 5l-7 7 7 7"/>');
 
 /** The screen for a game called `name`. */
 export const TEMPLATE = (name: string) => `
-  <header class="topbar">
+  <header class="topbar" data-test="topbar">
     <button class="icon-btn" data-test="lobby" aria-label="Back to the lobby">${ICON_BACK}<span class="wide-only">Lobby</span></button>
     <h1 class="game-title">${escapeHtml(name)}</h1>
     <nav class="top-actions" aria-label="Game information and settings">
@@ -36,11 +36,15 @@ export const TEMPLATE = (name: string) => `
   <main class="stage-area" data-test="stage-area">
     <div class="replay-ribbon" data-test="replay-ribbon">REPLAY</div>
     <div class="message hidden" data-test="message" role="status"></div>
+    <div class="autoplay-notice hidden" data-test="autoplay-notice">
+      <span data-test="autoplay-notice-text" role="status"></span>
+      <button class="btn small" data-test="autoplay-notice-stop">Stop autoplay</button>
+    </div>
   </main>
   <footer class="hud">
     <div class="hud-meters">
       <div class="meter" data-meter="balance"><label>BALANCE</label><b data-test="balance">–</b><small data-test="balance-coins"></small></div>
-      <div class="meter" data-meter="bet"><label>BET</label><b data-test="bet">–</b><small data-test="bet-coins"></small></div>
+      <div class="meter" data-meter="bet"><label data-test="bet-label">BET</label><b data-test="bet">–</b><small data-test="bet-coins"></small></div>
       <div class="meter win" data-meter="win"><label>WIN</label><b data-test="win">–</b><small data-test="win-coins"></small></div>
     </div>
     <div class="hud-controls">
