@@ -161,6 +161,8 @@ export interface OpenRound<G extends GameId = GameId> {
   awaiting: GameAwaitings[G] | null;
   /** The events of every committed step, so a client can redraw where the round stands. */
   steps: { index: number; events: GameEvents[G][]; win: number }[];
+  /** The grant this round plays (an operator free round), or null for a paid round. */
+  grantId: string | null;
 }
 
 /** POST /api/v1/autoplay */
@@ -214,6 +216,8 @@ export interface HistoryRound {
   totalWin: number;
   /** Balance after the round settled (or after the debit while it is open). */
   balanceAfter: number;
+  /** An operator-granted free round (Bonus Spin Mode): its stake was paid by the operator's promotions account. */
+  granted: boolean;
 }
 
 export interface Transaction {

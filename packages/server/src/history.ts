@@ -27,6 +27,7 @@ function historyRound(r: RoundRow, balanceAfter: number | null): HistoryRound {
     totalBet: r.total_bet,
     totalWin: r.total_win,
     balanceAfter: balanceAfter ?? 0,
+    granted: r.grant_id !== null,
   };
 }
 
@@ -59,6 +60,7 @@ export class History {
           stepIndex: r.step_count - 1,
           awaiting: r.awaiting === null ? null : JSON.parse(r.awaiting),
           steps: steps.map((s) => ({ index: s.idx, events: JSON.parse(s.events), win: s.win })),
+          grantId: r.grant_id,
         } as OpenRound);
       }
       return out;

@@ -35,6 +35,10 @@ for (const backend of BACKENDS) {
         expect(first).toMatchObject({ status: "open", balance: 0, totalBet: 50, win: 50 });
         const context = JSON.parse((await t.server.storedRound(first.roundId))?.steps[0]?.context ?? "{}");
         expect(context).toMatchObject({ granted: true, autoplay: false });
+        // The open round names its grant (a client resuming it knows it is free).
+        expect((await api(t.app, "GET", "/api/v1/rounds/open", auth)).body.rounds).toMatchObject([
+          { roundId: first.roundId, grantId: grant.id },
+        ]);
         // No double-up in a granted round (the game reads context.granted).
         const url = `/api/v1/rounds/${first.roundId}/actions`;
         const gamble = await api(t.app, "POST", url, auth, { action: { type: "gamble" }, step: 0, requestId: rid() });
@@ -51,6 +55,11 @@ for (const backend of BACKENDS) {
         });
         expect(rec.rounds.completed).toMatchObject({ bets: 0, granted: 50, settled: 51 });
         expect((await api(t.app, "GET", "/api/v1/grants", auth)).body.grants[0].spinsLeft).toBe(1);
+        // History flags the granted round; a paid round is not flagged.
+        const paid = (await api(t.app, "POST", rounds, auth, { bet: { stake: 5 }, requestId: rid(), force: { draws: [0] } })).body;
+        const history = (await api(t.app, "GET", "/api/v1/history", auth)).body.rounds as { roundId: string; granted: boolean }[];
+        expect(history.find((r) => r.roundId === first.roundId)?.granted).toBe(true);
+        expect(history.find((r) => r.roundId === paid.roundId)?.granted).toBe(false);
         // A granted bet stakes cash only.
         const units = await api(t.app, "POST", `/api/v1/admin/players/${player}/bonus-grants`, admin, {
           gameId: UNITS_GAMBLE,

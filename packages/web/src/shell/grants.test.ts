@@ -38,20 +38,21 @@ describe("free rounds as the screen says them", () => {
   });
 });
 
-describe("granted rounds in the history (no flag on the wire: no bet transaction of the player's)", () => {
-  const round = (roundId: string, at: number, totalWin = 0): HistoryRound => ({
+describe("granted rounds in the history (the server's flag)", () => {
+  const round = (roundId: string, granted: boolean): HistoryRound => ({
     roundId,
     gameId: "mermaid-treasure",
-    startedAt: new Date(at).toISOString(),
-    endedAt: new Date(at).toISOString(),
+    startedAt: new Date(1000).toISOString(),
+    endedAt: new Date(1000).toISOString(),
     status: "completed",
     totalBet: 15,
-    totalWin,
+    totalWin: 0,
     balanceAfter: 0,
+    granted,
   });
-  const tx = (roundId: string, kind: string, at: number, amount: number): Transaction => ({
+  const tx = (roundId: string, kind: string, amount: number): Transaction => ({
     id: `${roundId}-${kind}`,
-    at: new Date(at).toISOString(),
+    at: new Date(1000).toISOString(),
     kind,
     unit: "cash",
     amount,
@@ -59,22 +60,13 @@ describe("granted rounds in the history (no flag on the wire: no bet transaction
     roundId,
   });
 
-  it("a round without a bet transaction is granted; a paid one is not; a granted loss moved no money", () => {
+  it("lists the flagged rounds; a granted loss moved none of the player's money", () => {
     const history: HistoryResponse = {
-      rounds: [round("free-win", 3000, 30), round("free-loss", 2000), round("paid", 1000)],
-      transactions: [tx("free-win", "win", 3000, 30), tx("paid", "bet", 1000, -15)],
+      rounds: [round("free-win", true), round("free-loss", true), round("paid", false)],
+      transactions: [tx("free-win", "win", 30), tx("paid", "bet", -15)],
     };
-    expect([...grantedRounds(history, 50)].sort()).toEqual(["free-loss", "free-win"]);
+    expect([...grantedRounds(history)].sort()).toEqual(["free-loss", "free-win"]);
     expect(moneyMoved(history, "free-win")).toBe(true);
     expect(moneyMoved(history, "free-loss")).toBe(false);
-  });
-
-  it("does not judge rounds older than a cut-off transaction list", () => {
-    // A full list (limit 2) ending at t=2000: the round at t=1000 may have had its bet cut off.
-    const history: HistoryResponse = {
-      rounds: [round("free", 3000), round("old", 1000)],
-      transactions: [tx("x", "credit", 2500, 100), tx("y", "credit", 2000, 100)],
-    };
-    expect([...grantedRounds(history, 2)]).toEqual(["free"]);
   });
 });

@@ -1,8 +1,8 @@
 /**
  * Operator free rounds (Bonus Spin Mode) as the client reads them, pure (no DOM): one game's
  * grants, the sentences the game screen and the lobby show, and which rounds of the history
- * were granted. The server's history carries no flag for that; a granted round is the one
- * whose stake the player did not pay (promotions did), so it has no `bet` transaction.
+ * were granted (the server's history flags them: their stake was paid by the operator's
+ * promotions account, so they have no `bet` transaction of the player's).
  */
 import type { Grant, HistoryResponse } from "@reelhouse/protocol";
 
@@ -49,23 +49,9 @@ export function freeRoundsText(view: FreeRoundsView, stake: (grant: Grant) => st
   return `FREE ROUNDS: ${first.spinsLeft} left at ${stake(first)}${then(rest)}${courtesy}`;
 }
 
-/**
- * The ids of the rounds of `history` that were granted. Only rounds the transaction list
- * covers are judged: all when it holds fewer than `limit` entries (nothing was cut off),
- * otherwise those started after its oldest entry. A round with a stake and no `bet`
- * transaction of the player's was paid by promotions: granted.
- */
-export function grantedRounds(history: HistoryResponse, limit: number): Set<string> {
-  const paid = new Set<string>();
-  for (const t of history.transactions) if (t.kind === "bet" && t.roundId) paid.add(t.roundId);
-  const complete = history.transactions.length < limit;
-  const oldest = Math.min(...history.transactions.map((t) => Date.parse(t.at)));
-  const granted = new Set<string>();
-  for (const r of history.rounds) {
-    const covered = complete || Date.parse(r.startedAt) > oldest;
-    if (covered && r.totalBet > 0 && !paid.has(r.roundId)) granted.add(r.roundId);
-  }
-  return granted;
+/** The ids of the rounds of `history` that were granted (the server's `granted` flag). */
+export function grantedRounds(history: HistoryResponse): Set<string> {
+  return new Set(history.rounds.filter((r) => r.granted).map((r) => r.roundId));
 }
 
 /** Whether any of the player's money moved in round `roundId` (a granted round that won nothing moved none). */

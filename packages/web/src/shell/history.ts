@@ -34,7 +34,7 @@ export async function showHistory(o: HistoryOptions): Promise<void> {
   const cell = (label: string, html: string, cls = "") => `<td data-label="${label}"${cls ? ` class="${cls}"` : ""}>${html}</td>`;
   try {
     const history = await o.api.history(LIMIT);
-    const granted = grantedRounds(history, LIMIT);
+    const granted = grantedRounds(history);
     const rows = history.rounds
       .slice(0, ROUNDS)
       .map((r) => {
