@@ -150,6 +150,98 @@ for (const backend of BACKENDS) {
       }
     });
 
+    it("granted rounds contribute nothing; a claim in one is paid from the pool like any other", async () => {
+      const t = await testServer(backend.freshUrl(), {}, { games: GAMES });
+      try {
+        const { auth, playerId } = await demoSession(t.app);
+        const grant = (
+          await api(t.app, "POST", `/api/v1/admin/players/${playerId}/bonus-grants`, ADMIN, {
+            gameId: JACKPOT_GAME,
+            bet: { stake: 500 },
+            spins: 2,
+          })
+        ).body;
+        expect(grant.id).toBeTruthy();
+        const res = await api(t.app, "POST", ROUNDS, auth, { grantId: grant.id, requestId: rid() });
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+        const m = await meters(t);
+        for (const p of m.pools) expect(p.contributionsMicro).toBe(0);
+        expect(m.ok).toBe(true);
+      } finally {
+        await t.close();
+      }
+    });
+
+    it("admin: pools with seeds and meters; adjustments need a reason, are audited and never go below seed; win list; /metrics", async () => {
+      const t = await testServer(backend.freshUrl(), {}, { games: GAMES });
+      try {
+        const { auth } = await demoSession(t.app);
+        await spin(t, auth, { stake: 1000 });
+        const won = (await spin(t, auth, { stake: 100, claim: "progressive", num: 1, den: 2 })).body;
+        const list = (await api(t.app, "GET", "/api/v1/admin/jackpots", ADMIN)).body;
+        expect(list.ok).toBe(true);
+        const prog = list.pools.find((p: { pool: string }) => p.pool === "progressive");
+        expect(prog).toMatchObject({
+          gameId: JACKPOT_GAME,
+          currency: "EUR",
+          key: "",
+          funding: "wager",
+          rateBps: 50,
+          seedMicro: PROGRESSIVE_SEED,
+          hits: 1,
+          paidMicro: won.totalWin * 10_000,
+          contributionsMicro: contributionMicro(1100, 50),
+        });
+        const wins = (await api(t.app, "GET", "/api/v1/admin/jackpots/wins", ADMIN)).body.wins;
+        expect(wins).toHaveLength(1);
+        expect(wins[0]).toMatchObject({ roundId: won.roundId, pool: "progressive", paid: won.totalWin, share: [1, 2] });
+        const ref = { gameId: JACKPOT_GAME, pool: "progressive", currency: "EUR", key: "" };
+        const noReason = await api(t.app, "POST", "/api/v1/admin/jackpots/adjustments", ADMIN, { ...ref, amountMicro: 5 });
+        expect(noReason.status).toBe(400);
+        const below = await api(t.app, "POST", "/api/v1/admin/jackpots/adjustments", ADMIN, {
+          ...ref,
+          amountMicro: -(prog.currentMicro - PROGRESSIVE_SEED + 1),
+          reason: "take too much",
+        });
+        expect(below.status).toBe(409);
+        expect(below.body.error.code).toBe("BELOW_SEED");
+        const up = await api(t.app, "POST", "/api/v1/admin/jackpots/adjustments", ADMIN, {
+          ...ref,
+          amountMicro: 2_000_000,
+          reason: "marketing boost",
+        });
+        expect(up.status).toBe(201);
+        expect(up.body).toEqual({ beforeMicro: prog.currentMicro, afterMicro: prog.currentMicro + 2_000_000 });
+        const down = await api(t.app, "POST", "/api/v1/admin/jackpots/adjustments", ADMIN, {
+          ...ref,
+          amountMicro: -(prog.currentMicro + 2_000_000 - PROGRESSIVE_SEED),
+          reason: "back to seed",
+        });
+        expect(down.status).toBe(201);
+        expect(down.body.afterMicro).toBe(PROGRESSIVE_SEED);
+        const after = await pool(t, "progressive");
+        expect(after).toMatchObject({
+          currentMicro: PROGRESSIVE_SEED,
+          adjustmentsMicro: PROGRESSIVE_SEED - prog.currentMicro,
+          ok: true,
+        });
+        const audits = await t.db.read((sql) =>
+          sql.query<{ details: string }>("SELECT details FROM admin_audit WHERE action = 'jackpot-adjust'"),
+        );
+        expect(audits.map((a) => JSON.parse(a.details).reason)).toEqual(["marketing boost", "back to seed"]);
+        const metrics = (await t.app.inject({ method: "GET", url: "/metrics" })).body;
+        expect(metrics).toContain(
+          `reelhouse_jackpot_pool_micro{game="${JACKPOT_GAME}",pool="progressive",currency="EUR",key=""} ${PROGRESSIVE_SEED}`,
+        );
+        expect(metrics).toContain(
+          `reelhouse_jackpot_hits_total{game="${JACKPOT_GAME}",pool="progressive",currency="EUR",key=""} 1`,
+        );
+        expect((await api(t.app, "GET", "/api/v1/admin/reconciliation", ADMIN)).body.balanced).toBe(true);
+      } finally {
+        await t.close();
+      }
+    });
+
     it("property: random interleavings of contributions and claims from many players keep the invariant to the micro-unit", async () => {
       const t = await testServer(backend.freshUrl(), {}, { games: GAMES });
       try {

@@ -23,6 +23,7 @@
  * takes the pool in full while the next sees what it holds then (seed + increments since).
  */
 import { claimPool, contributionMicro, type JackpotPoolSpec, MICRO_PER_MINOR, type PoolRef } from "@reelhouse/engine";
+import { audit } from "../audit.js";
 import type { Database, Sql } from "../db/database.js";
 import { ApiProblem } from "../errors.js";
 import type { AnyGame, GameRegistry } from "../games.js";
@@ -268,6 +269,49 @@ export class Jackpots {
     const base = await sql.one<{ balance: number }>(`SELECT balance FROM accounts WHERE id = $1${lock}`, [baseAccount(pool)]);
     if (!base) throw new Error(`pool ${poolName(pool)} does not exist`);
     return { base: Number(base.balance), value: await this.value(sql, { pool }) };
+  }
+
+  /**
+   * An operator adjustment of a pool, micro-units (+ from the seed account, - back to it),
+   * with a reason, audited in the same transaction; refused (409) if it would take the pool
+   * below its seed.
+   */
+  async adjust(input: {
+    pool: PoolId;
+    amount: number;
+    reason: string;
+    who: string;
+  }): Promise<{ beforeMicro: number; afterMicro: number }> {
+    const seed = this.specs.get(input.pool.gameId)?.get(input.pool.pool)?.seeds[input.pool.currency]?.[input.pool.key];
+    if (seed === undefined) throw new ApiProblem(404, "POOL_NOT_FOUND", `no pool ${poolName(input.pool)}`);
+    return this.db.tx(async (sql) => {
+      const { value } = await this.lockPool(sql, input.pool);
+      const after = value + input.amount;
+      if (after < seed)
+        throw new ApiProblem(409, "BELOW_SEED", `the pool would fall below its seed (${seed} micro-units)`, {
+          currentMicro: value,
+          seedMicro: seed,
+        });
+      const at = this.now();
+      await transfer(sql, {
+        kind: KIND.adjustment,
+        from: input.amount > 0 ? SEED_ACCOUNT : baseAccount(input.pool),
+        to: input.amount > 0 ? baseAccount(input.pool) : SEED_ACCOUNT,
+        amount: Math.abs(input.amount),
+        unit: JP_UNIT,
+        note: `${input.who}: ${input.reason}`,
+        at,
+      });
+      await audit(sql, "jackpot-adjust", {
+        pool: input.pool,
+        amount: input.amount,
+        reason: input.reason,
+        who: input.who,
+        before: value,
+        after,
+      });
+      return { beforeMicro: value, afterMicro: after };
+    });
   }
 
   /**
