@@ -238,15 +238,9 @@ export class Jackpots {
       const amount = contributionMicro(r.totalBet, spec.rateBps);
       if (amount === 0) continue;
       const pool = { gameId: r.game.id, pool: spec.id, currency: r.currency, key };
-      await transfer(sql, {
-        kind: KIND.contribution,
-        from: spec.funding === "wager" ? houseJp(r.playerId) : FUNDING_ACCOUNT,
-        to: shardAccount(pool, shard),
-        amount,
-        roundId: r.roundId,
-        unit: JP_UNIT,
-        at: r.at,
-      });
+      const from = spec.funding === "wager" ? houseJp(r.playerId) : FUNDING_ACCOUNT;
+      const to = shardAccount(pool, shard);
+      await transfer(sql, { kind: KIND.contribution, from, to, amount, roundId: r.roundId, unit: JP_UNIT, at: r.at });
     }
   }
 
