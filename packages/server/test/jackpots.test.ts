@@ -115,6 +115,43 @@ for (const backend of BACKENDS) {
       }
     });
 
+    it("two claims in one round: the first pays the pool, the second the reset value; jackpotValue reads the pool", async () => {
+      const t = await testServer(backend.freshUrl(), {}, { games: GAMES });
+      try {
+        const { auth } = await demoSession(t.app);
+        await spin(t, auth, { stake: 10_000 });
+        const grown = (await pool(t, "progressive")).currentMicro;
+        const res = await spin(t, auth, { stake: 100, claim: "progressive", twice: true });
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+        const won = res.body.events
+          .filter((e: { type: string }) => e.type === "jackpotWon")
+          .map((e: { amount: number }) => e.amount);
+        expect(won).toEqual([Math.floor(grown / 10_000), PROGRESSIVE_SEED / 10_000]);
+        expect(res.body.totalWin).toBe(won[0] + won[1]);
+        const m = await pool(t, "progressive");
+        expect(m).toMatchObject({ hits: 2, ok: true, currentMicro: PROGRESSIVE_SEED + contributionMicro(100, 50) });
+        // jackpotValue: the real answerer reads base + shards.
+        const value = await t.db.read((sql) =>
+          t.server.platform.answer(
+            { kind: "jackpotValue", ref: { pool: "progressive", key: "" } },
+            {
+              sql,
+              playerId: "demo",
+              roundId: "rd-x",
+              gameId: JACKPOT_GAME,
+              gameVersion: "test-1",
+              context: { currency: "EUR" } as never,
+              stepIndex: 0,
+              at: 0,
+            },
+          ),
+        );
+        expect(value).toEqual({ kind: "jackpotValue", ref: { pool: "progressive", key: "" }, micro: m.currentMicro });
+      } finally {
+        await t.close();
+      }
+    });
+
     it("race: many players claim the same pool at once: the first committed claim takes it in full, the next get the seed plus increments since", async () => {
       const t = await testServer(backend.freshUrl(), {}, { games: GAMES });
       try {

@@ -26,6 +26,8 @@ export interface JpBet {
   claim: "progressive" | "mystery" | null;
   num: number;
   den: number;
+  /** Two claims in the round (Mona Lisa Jewels: two jackpot lines in one spin). */
+  twice: boolean;
 }
 
 export interface JpState extends StateBase {
@@ -40,7 +42,8 @@ const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === "obj
 
 function parseBet(input: unknown): JpBet {
   if (!isRecord(input)) throw new GameInputError("BAD_BET", "bet must be an object");
-  const { stake, claim = null, num = 1, den = 1 } = input;
+  const { stake, claim = null, num = 1, den = 1, twice = false } = input;
+  if (typeof twice !== "boolean") throw new GameInputError("BAD_BET", "twice is a boolean");
   if (typeof stake !== "number" || !Number.isInteger(stake) || stake < 1 || stake > 100_000)
     throw new GameInputError("BAD_BET", "stake 1..100000");
   if (claim !== null && claim !== "progressive" && claim !== "mystery") throw new GameInputError("BAD_BET", "claim");
@@ -55,46 +58,45 @@ function parseBet(input: unknown): JpBet {
     num > den
   )
     throw new GameInputError("BAD_BET", "0 <= num <= den");
-  return { stake, claim, num, den };
+  return { stake, claim, num, den, twice };
 }
 
 type JpStep = Step<JpState, JpEvent, PlatformAwaiting>;
 
+const claimOf = (bet: JpBet) =>
+  awaitPlatform({
+    kind: "jackpotClaim",
+    ref: { pool: bet.claim as string, key: bet.claim === "progressive" ? "" : (tier(bet.stake) as string) },
+    numerator: bet.num,
+    denominator: bet.den,
+  });
+
 function start(bet: JpBet): JpStep {
   const state: JpState = { bet, totalBet: bet.stake, totalWin: 0, winBy: {}, triggered: {} };
   if (bet.claim === null) return { state, events: [{ type: "ended", totalWin: 0 }], win: 0, awaiting: null };
-  const key = bet.claim === "progressive" ? "" : (tier(bet.stake) as string);
-  return {
-    state,
-    events: [],
-    win: 0,
-    awaiting: awaitPlatform({ kind: "jackpotClaim", ref: { pool: bet.claim, key }, numerator: bet.num, denominator: bet.den }),
-  };
+  return { state, events: [], win: 0, awaiting: claimOf(bet) };
 }
 
 function act(state: JpState, action: PlatformAction): JpStep {
-  if (action.type !== "platform" || action.answer.kind !== "jackpotClaim" || state.triggered.jackpot)
+  const claims = state.triggered.jackpot ?? 0;
+  const wanted = state.bet.claim === null ? 0 : state.bet.twice ? 2 : 1;
+  if (action.type !== "platform" || action.answer.kind !== "jackpotClaim" || claims >= wanted)
     throw new GameInputError("ACTION_NOT_AWAITED", "only the claim's answer is awaited");
   const amount = action.answer.amount;
   const after: JpState = {
     ...state,
-    totalWin: amount,
-    winBy: { jackpot: amount },
-    triggered: { jackpot: 1 },
+    totalWin: state.totalWin + amount,
+    winBy: { jackpot: state.totalWin + amount },
+    triggered: { jackpot: claims + 1 },
   };
-  return {
-    state: after,
-    events: [
-      { type: "jackpotWon", pool: action.answer.ref.pool, amount },
-      { type: "ended", totalWin: amount },
-    ],
-    win: amount,
-    awaiting: null,
-  };
+  const events: JpEvent[] = [{ type: "jackpotWon", pool: action.answer.ref.pool, amount }];
+  if (claims + 1 < wanted) return { state: after, events, win: amount, awaiting: claimOf(state.bet) };
+  events.push({ type: "ended", totalWin: after.totalWin });
+  return { state: after, events, win: amount, awaiting: null };
 }
 
-const MIN: JpBet = { stake: 1, claim: null, num: 1, den: 1 };
-const MAX: JpBet = { stake: 100_000, claim: null, num: 1, den: 1 };
+const MIN: JpBet = { stake: 1, claim: null, num: 1, den: 1, twice: false };
+const MAX: JpBet = { stake: 100_000, claim: null, num: 1, den: 1, twice: false };
 
 export const jackpotGame: GameModule<JpBet, JpState, never, JpEvent, PlatformAwaiting, Record<string, never>> = {
   id: JACKPOT_GAME,
