@@ -212,8 +212,11 @@ export class Jackpots {
   }
 
   /**
-   * A paid round's contributions, in the round's transaction, after its steps (so after
-   * any claim of its own: locks in the order claims take them). Granted rounds contribute nothing.
+   * A paid round's contributions, in the round's transaction, after its steps (so after any
+   * claim of its own) and its stake. Lock order of a request: the player's wallet, a claimed
+   * pool's base, the seed and paid accounts, the house cash shard, then the pool shard and the
+   * house jpmicro shard — the same order in every request, so none can deadlock. Granted rounds
+   * contribute nothing.
    */
   async contribute(
     sql: Sql,

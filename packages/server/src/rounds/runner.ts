@@ -130,8 +130,6 @@ export class RoundRunner {
     const last = played.at(-1) as PlayedStep;
     const over = last.step.awaiting === null;
     const state = last.step.state;
-    // Jackpot contributions of a paid round, after its steps (and any claim of its own).
-    await this.d.jackpots?.contribute(sql, { game, bet, totalBet, paid, playerId, roundId, currency, at });
     // Money first (it needs the updated balances), then the held writes: round, steps, autoplay, stored answer.
     const balances = await moveRoundMoney(
       sql,
@@ -145,6 +143,8 @@ export class RoundRunner {
       },
       wallet,
     );
+    // Jackpot contributions of a paid round: after its steps (and any claim of its own) and its stake.
+    await this.d.jackpots?.contribute(sql, { game, bet, totalBet, paid, playerId, roundId, currency, at });
     const jsons = played.map(stepJson);
     const round = {
       id: roundId,
