@@ -71,7 +71,7 @@ for (const backend of BACKENDS) {
         );
         expect(Number(houseJp?.total)).toBe(-progressive.contributionsMicro);
         const funding = await t.db.read((sql) =>
-          sql.one<{ balance: number }>("SELECT balance FROM accounts WHERE id = 'jackpot-funding@jpmicro'"),
+          sql.one<{ balance: number }>("SELECT SUM(balance) AS balance FROM accounts WHERE kind = 'jackpot-funding'"),
         );
         expect(Number(funding?.balance)).toBe(-(contributionMicro(150, 100) + contributionMicro(2000, 100)));
         // The player's statement shows cash only: pool movements carry no player.
@@ -337,6 +337,20 @@ for (const backend of BACKENDS) {
         );
         const rec = (await api(t.app, "GET", "/api/v1/admin/reconciliation", ADMIN)).body;
         expect(rec.balanced).toBe(true);
+        // The balances after each contribution are exact: a shard only grows (the house and
+        // funding jpmicro shards only shrink by contributions), so its entries' balances after
+        // are distinct and the last one is the balance.
+        const shards = await t.db.read((sql) =>
+          sql.query<{ id: string; balance: number; n: number; distinct_after: number; top: number; bottom: number }>(
+            "SELECT a.id, a.balance, COUNT(*) AS n, COUNT(DISTINCT e.balance_after) AS distinct_after, MAX(e.balance_after) AS top, MIN(e.balance_after) AS bottom FROM accounts a JOIN ledger_entries e ON e.account_id = a.id JOIN transactions t ON t.id = e.tx_id WHERE t.kind = 'jackpot-contribution' AND a.id NOT LIKE '%#base%' GROUP BY a.id, a.balance",
+          ),
+        );
+        expect(shards.length).toBeGreaterThan(0);
+        for (const s of shards) {
+          expect(Number(s.distinct_after), s.id).toBe(Number(s.n));
+          if (s.id.startsWith("jp:")) expect(Number(s.top), s.id).toBe(Number(s.balance));
+          else expect(Number(s.bottom), s.id).toBe(Number(s.balance));
+        }
       } finally {
         await t.close();
       }

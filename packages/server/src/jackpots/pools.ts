@@ -8,7 +8,7 @@
  * transaction in the same database transaction as the step that caused it:
  *
  *   contribution (wager)     house:k@jpmicro          -> pool shard k  (part of the stake the house received)
- *   contribution (operator)  jackpot-funding@jpmicro  -> pool shard k  (nothing taken from the wager)
+ *   contribution (operator)  jackpot-funding:k@jpmicro -> pool shard k (nothing taken from the wager)
  *   seed funding             jackpot-seed@jpmicro     -> pool base     (at creation and after each win)
  *   payout                   pool base                -> house-jackpot@jpmicro (paid x 10,000; the cash win
  *                                                        is the round's own win, house -> player, in cents)
@@ -37,8 +37,8 @@ export const JP_UNIT = "jpmicro";
 export const POOL_SHARDS = HOUSE_SHARDS;
 /** Operator account that funds seeds and top-ups (and takes back audited adjustments). */
 export const SEED_ACCOUNT = `jackpot-seed@${JP_UNIT}`;
-/** Operator account that pays operator-funded contributions. */
-export const FUNDING_ACCOUNT = `jackpot-funding@${JP_UNIT}`;
+/** Operator accounts that pay operator-funded contributions, sharded like the house (`jackpot-funding:k@jpmicro`). */
+export const fundingAccount = (shard: number) => `jackpot-funding:${shard}@${JP_UNIT}`;
 /** The house's side of jackpot payouts: what pools paid through the house's cash wins. */
 export const PAID_ACCOUNT = `house-jackpot@${JP_UNIT}`;
 
@@ -174,11 +174,12 @@ export class Jackpots {
     await this.db.tx(async (sql) => {
       const system: [string, string][] = [
         [SEED_ACCOUNT, "jackpot-seed"],
-        [FUNDING_ACCOUNT, "jackpot-funding"],
         [PAID_ACCOUNT, HOUSE],
       ];
-      for (let shard = 0; shard < HOUSE_SHARDS; shard++)
+      for (let shard = 0; shard < HOUSE_SHARDS; shard++) {
         system.push([`${shard === 0 ? HOUSE : `${HOUSE}:${shard}`}@${JP_UNIT}`, HOUSE]);
+        system.push([fundingAccount(shard), "jackpot-funding"]);
+      }
       const currency = [...this.declared()][0]?.pool.currency ?? "EUR";
       for (const [id, kind] of system)
         await sql.run(
@@ -235,16 +236,77 @@ export class Jackpots {
     const byId = this.specs.get(r.game.id);
     if (!byId) return;
     const shard = shardOf(r.playerId);
+    const moves: { from: string; to: string; amount: number }[] = [];
     for (const spec of byId.values()) {
       const key = spec.contributesTo(r.bet, r.currency);
       if (key === null || spec.seeds[r.currency]?.[key] === undefined) continue;
       const amount = contributionMicro(r.totalBet, spec.rateBps);
       if (amount === 0) continue;
       const pool = { gameId: r.game.id, pool: spec.id, currency: r.currency, key };
-      const from = spec.funding === "wager" ? houseJp(r.playerId) : FUNDING_ACCOUNT;
-      const to = shardAccount(pool, shard);
-      await transfer(sql, { kind: KIND.contribution, from, to, amount, roundId: r.roundId, unit: JP_UNIT, at: r.at });
+      moves.push({
+        from: spec.funding === "wager" ? houseJp(r.playerId) : fundingAccount(shard),
+        to: shardAccount(pool, shard),
+        amount,
+      });
     }
+    if (moves.length === 0) return;
+    if (this.db.dialect !== "postgres") {
+      for (const m of moves) await transfer(sql, { kind: KIND.contribution, ...m, roundId: r.roundId, unit: JP_UNIT, at: r.at });
+      return;
+    }
+    await this.contributeHeld(sql, moves, r.roundId, r.at);
+  }
+
+  /**
+   * PostgreSQL: the contributions as held writes (no round trip of their own; they travel
+   * with the request's next statement): the transactions, their entries with the balances
+   * after them (the balance before, read in the same statement, plus the request's earlier
+   * movements on that account), then one update of every account moved. Exact because every
+   * writer of these accounts (the player's pool shards, house and funding jpmicro shards)
+   * already holds the player's house cash shard, locked by the stake before this runs: no
+   * other transaction can change them between this statement's snapshot and its update.
+   * The update comes last, so the balances read are the ones before it whether the held
+   * writes are sent as one statement or one after another.
+   */
+  private async contributeHeld(sql: Sql, moves: { from: string; to: string; amount: number }[], roundId: string, at: number) {
+    const tx: unknown[] = [];
+    const entries: unknown[] = [];
+    const delta = new Map<string, number>();
+    const rows: string[] = [];
+    const entryRows: string[] = [];
+    for (const m of moves) {
+      const id = newId("tx");
+      const t = tx.length;
+      tx.push(id, KIND.contribution, roundId, m.amount, at, JP_UNIT);
+      rows.push(`($${t + 1}, $${t + 2}, NULL, $${t + 3}, $${t + 4}, NULL, $${t + 5}, NULL, $${t + 6})`);
+      for (const [account, amount] of [
+        [m.to, m.amount],
+        [m.from, -m.amount],
+      ] as const) {
+        const after = (delta.get(account) ?? 0) + amount;
+        delta.set(account, after);
+        const e = entries.length;
+        entries.push(id, account, amount, after);
+        entryRows.push(
+          `($${e + 1}, $${e + 2}, CAST($${e + 3} AS BIGINT), (SELECT balance FROM accounts WHERE id = $${e + 2}) + CAST($${e + 4} AS BIGINT))`,
+        );
+      }
+    }
+    await sql.write(
+      `INSERT INTO transactions (id, kind, player_id, round_id, amount, balance_after, created_at, note, unit) VALUES ${rows.join(", ")}`,
+      tx,
+    );
+    await sql.write(
+      `INSERT INTO ledger_entries (tx_id, account_id, amount, balance_after) VALUES ${entryRows.join(", ")}`,
+      entries,
+    );
+    const ids = [...delta.keys()];
+    const cases = ids.map((_, i) => `WHEN $${2 * i + 1} THEN CAST($${2 * i + 2} AS BIGINT)`).join(" ");
+    const params = ids.flatMap((id) => [id, delta.get(id) as number]);
+    await sql.write(
+      `UPDATE accounts SET balance = balance + CASE id ${cases} END WHERE id IN (${ids.map((_, i) => `$${2 * i + 1}`).join(", ")})`,
+      params,
+    );
   }
 
   /** A pool's current value, micro-units: base + shards, as committed now. */
