@@ -15,6 +15,8 @@
  * PostgreSQL run; a path replaces the SQLite file), BENCH_PG (default
  * postgres://postgres@127.0.0.1:5432/test; "off" skips), BENCH_CPU_PROF=<dir> (writes
  * V8 CPU profiles of the server processes there), BENCH_DEBUG=1 (prints failed answers).
+ * Each database is measured twice: as is, then with jackpot contributions on (Mermaid
+ * Treasure declaring a wager-funded progressive pool, 0.5% of every paid spin).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -57,6 +59,33 @@ async function serveRole(): Promise<void> {
     REELHOUSE_RATE_LIMIT: "0",
     REELHOUSE_DEMO_BALANCE: String(1_000_000_000),
   });
+  if (process.env.BENCH_JACKPOTS === "1") {
+    // Contributions on: Mermaid Treasure declares a wager-funded progressive (0.5% of every paid bet).
+    const { openDatabase, GameServer, buildApp } = await import("@reelhouse/server");
+    const { GAMES } = await import("@reelhouse/games");
+    const games = new Map(GAMES);
+    const mermaid = games.get("mermaid-treasure") as object;
+    const pool = {
+      id: "progressive",
+      name: "Bench progressive",
+      funding: "wager" as const,
+      rateBps: 50,
+      seeds: { EUR: { "": 500_000 * 1_000_000 } },
+      contributesTo: () => "",
+    };
+    games.set("mermaid-treasure", { ...mermaid, jackpots: [pool] } as never);
+    const db = await openDatabase(config.databaseUrl);
+    const server = new GameServer(db, config, games as never);
+    await server.init();
+    const app = await buildApp(server);
+    const url = await app.listen({ port: 0, host: "127.0.0.1" });
+    stopOn(async () => {
+      await app.close();
+      await db.close();
+    });
+    process.stdout.write(`listening ${url}\n`);
+    return;
+  }
   const running = await startServer({ config, port: 0 });
   stopOn(() => running.close());
   process.stdout.write(`listening ${running.url}\n`);
@@ -266,8 +295,8 @@ async function metric(conn: Connection, name: string): Promise<number> {
   return m?.[1] ? Number(m[1]) : 0;
 }
 
-async function spins(databaseUrl: string): Promise<SpinRun> {
-  const server = await startChild("server", { BENCH_DATABASE_URL: databaseUrl });
+async function spins(databaseUrl: string, jackpots = false): Promise<SpinRun> {
+  const server = await startChild("server", { BENCH_DATABASE_URL: databaseUrl, BENCH_JACKPOTS: jackpots ? "1" : "0" });
   const conns = await openAll(server.url);
   try {
     const players: { headers: string; round: { id: string; step: number; awaiting: Awaiting } | null }[] = [];
@@ -392,6 +421,14 @@ async function main(): Promise<void> {
       note: `${sqlite.spins} paid spins; ${sqlite.commits} commits, ${fmt(perCommit)} tx per fsync`,
     });
     out(`sqlite: ${fmt(sqlite.result.rps, 0)} steps/s`);
+    // The same, with jackpot contributions on (every paid spin feeds a wager-funded pool).
+    const withPool = await spins(join(dir, "bench-jackpots.sqlite"), true);
+    rows.push({
+      name: "durable steps, SQLite, contributions",
+      r: withPool.result,
+      note: `${withPool.spins} paid spins; ${fmt((100 * withPool.result.rps) / Math.max(1, sqlite.result.rps), 0)}% of without`,
+    });
+    out(`sqlite with jackpot contributions: ${fmt(withPool.result.rps, 0)} steps/s`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -406,6 +443,21 @@ async function main(): Promise<void> {
       out(`postgres: ${fmt(pgRun.result.rps, 0)} steps/s`);
     } finally {
       await target.drop();
+    }
+    const again = await postgresTarget();
+    if (typeof again !== "string") {
+      try {
+        const pgPool = await spins(again.url, true);
+        const base = rows.find((r) => r.name === "durable steps, PostgreSQL")?.r.rps ?? 1;
+        rows.push({
+          name: "durable steps, PostgreSQL, contributions",
+          r: pgPool.result,
+          note: `${pgPool.spins} paid spins; ${fmt((100 * pgPool.result.rps) / Math.max(1, base), 0)}% of without`,
+        });
+        out(`postgres with jackpot contributions: ${fmt(pgPool.result.rps, 0)} steps/s`);
+      } finally {
+        await again.drop();
+      }
     }
   }
 

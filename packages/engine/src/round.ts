@@ -284,6 +284,37 @@ export interface GameModule<
    * the game never asks the platform for anything.
    */
   platformModel?(request: PlatformRequest, context: RoundContext<Config>): PlatformAnswer;
+  /** The shared jackpot pools the game's rounds claim (absent: none). The platform creates, funds and keeps them. */
+  readonly jackpots?: readonly JackpotPoolSpec<Bet>[];
+}
+
+/**
+ * A shared jackpot pool a game declares as data; the platform keeps it (in micro-units,
+ * 1 EUR = 1,000,000), funds it and answers the round's `jackpotClaim`/`jackpotValue` on it.
+ * One declaration may stand for several pools: one per currency and key (e.g. per coin value).
+ */
+export interface JackpotPoolSpec<Bet = unknown> {
+  /** The pool id rounds name in a {@link PoolRef} (`progressive`, `cards`). */
+  readonly id: string;
+  readonly name: string;
+  /**
+   * Who pays contributions: `wager` moves part of every qualifying paid stake from the house
+   * into the pool; `operator` funds the same amount from the operator's jackpot-funding
+   * account (nothing is deducted from the player's wager, as for Jackpot Cards).
+   */
+  readonly funding: "wager" | "operator";
+  /** Contribution per qualifying paid bet, basis points of its cash stake (50 = 0.5%). */
+  readonly rateBps: number;
+  /**
+   * The seed of each pool, micro-units, by currency then key: the pools that exist. A pool is
+   * funded to its seed when created and topped back up to it after every win.
+   */
+  readonly seeds: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  /**
+   * The key of the pool a paid bet contributes to, or `null` when the bet does not qualify
+   * (contributes nothing). Granted rounds never contribute, whatever this says.
+   */
+  contributesTo(bet: Bet, currency: string): string | null;
 }
 
 /** The part of a game's description the platform reads; games add their own fields. */

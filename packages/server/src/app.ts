@@ -6,6 +6,7 @@ import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import { SqliteDatabase } from "./db/sqlite.js";
 import { ApiProblem } from "./errors.js";
+import { jackpotMetricsText } from "./jackpots/routes.js";
 import { Metrics, RateLimiter } from "./metrics.js";
 import { adminRoutes } from "./routes-admin.js";
 import { playerRoutes } from "./routes-player.js";
@@ -122,7 +123,7 @@ export async function buildApp(server: GameServer, options: AppOptions = {}): Pr
     return { ok: true, mode: server.config.mode, database: server.db.dialect };
   });
   app.get("/metrics", { schema: { hide: true } }, async (_request, reply) => {
-    reply.type("text/plain; version=0.0.4").send(metrics.render(gauges(server)));
+    reply.type("text/plain; version=0.0.4").send(metrics.render(gauges(server)) + (await jackpotMetricsText(server)));
   });
 
   playerRoutes(app, server);

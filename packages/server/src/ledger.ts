@@ -59,7 +59,12 @@ export type TransactionKind =
   | "demo-funding"
   | "jackpot"
   | "grant-stake"
-  | "grant-stake-refund";
+  | "grant-stake-refund"
+  /** Jackpot pool movements, unit `jpmicro` (see jackpots/pools.ts). */
+  | "jackpot-contribution"
+  | "jackpot-seed"
+  | "jackpot-payout"
+  | "jackpot-adjustment";
 
 export interface Movement {
   kind: TransactionKind;

@@ -5,6 +5,7 @@
  */
 import type { Database } from "./db/database.js";
 import { badRequest } from "./errors.js";
+import { jackpotMeters } from "./jackpots/report.js";
 
 export async function reconciliation(db: Database, query: Record<string, unknown>) {
   const to = query.to === undefined ? Date.now() + 1 : Number(query.to);
@@ -33,6 +34,7 @@ export async function reconciliation(db: Database, query: Record<string, unknown
       "SELECT status, COUNT(*) AS n, COALESCE(SUM(CASE WHEN paid = 1 THEN total_bet ELSE 0 END), 0) AS bets, COALESCE(SUM(CASE WHEN paid = 0 THEN total_bet ELSE 0 END), 0) AS granted, COALESCE(SUM(settled), 0) AS wins FROM rounds WHERE started_at >= $1 AND started_at < $2 GROUP BY status ORDER BY status",
       [from, to],
     );
+    const jackpots = await jackpotMeters(sql);
     const cash = byKind.filter((r) => r.unit === "cash");
     const kinds = Object.fromEntries(cash.map((r) => [r.kind, { count: Number(r.n), amount: Number(r.total) }]));
     const unitTotals: Record<string, { sum: number; transactions: Record<string, { count: number; amount: number }> }> = {};
@@ -75,7 +77,10 @@ export async function reconciliation(db: Database, query: Record<string, unknown
       negativePlayerBalances: Number(negative?.n ?? 0),
       accountsNotMatchingEntries: Number(mismatch?.n ?? 0),
       crossUnitEntries: Number(crossUnit?.n ?? 0),
+      /** Per pool: contributions + seed funding + adjustments = paid + current, never below seed (jackpots/report.ts). */
+      jackpots,
       balanced:
+        jackpots.ok &&
         accountSum === 0 &&
         everyUnitZero &&
         Number(entries?.total ?? 0) === 0 &&

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Admin } from "./admin.js";
 import { ApiProblem } from "./errors.js";
 import { operatorName } from "./game-config.js";
+import { jackpotAdminRoutes } from "./jackpots/routes.js";
 import { adminAuth, anyObject, doc } from "./routes-doc.js";
 import type { GameServer } from "./service.js";
 
@@ -72,4 +73,5 @@ export async function adminRoutes(scope: FastifyInstance, server: GameServer): P
     async (request) =>
       admin.settings.setGameConfig(request.params.id, request.body, operatorName(request.headers["x-admin-user"])),
   );
+  await jackpotAdminRoutes(scope, server);
 }

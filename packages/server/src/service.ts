@@ -15,6 +15,7 @@ import { type AnyGame, GameRegistry } from "./games.js";
 import { listGrants } from "./grants.js";
 import { History } from "./history.js";
 import { Idempotency, type RequestCounters } from "./idempotency.js";
+import { Jackpots } from "./jackpots/pools.js";
 import { ensureSystemAccounts, lockBalance } from "./ledger.js";
 import { PlayerPreferences } from "./preferences.js";
 import { PlatformAnswerers } from "./rounds/platform.js";
@@ -43,6 +44,7 @@ export class GameServer {
   readonly rounds: RoundRunner;
   readonly records: History;
   readonly preferences: PlayerPreferences;
+  readonly jackpots: Jackpots;
   private readonly lock: string;
   private settingsAt = 0;
   private settingsLoading: Promise<void> | null = null;
@@ -58,6 +60,8 @@ export class GameServer {
     this.games = games instanceof GameRegistry ? games : new GameRegistry(games.values(), options.keptVersions ?? []);
     this.configs = new GameConfigs(db);
     this.platform = options.platform ?? new PlatformAnswerers();
+    this.jackpots = new Jackpots(db, this.games, now);
+    this.jackpots.registerAnswerers(this.platform);
     this.sessions = new Sessions(db, config, (j) => this.profileOf(j), now, this.lock);
     const idempotency = new Idempotency(db, this.lock, now, this.counters);
     this.autoplays = new Autoplays(db, idempotency, this.games, this.lock, now);
@@ -72,6 +76,7 @@ export class GameServer {
       player: new StepPlayer(new CryptoRng(4096), this.platform, config.crashAt),
       counters: this.counters,
       now,
+      ...(this.jackpots.any ? { jackpots: this.jackpots } : {}),
     });
   }
 
@@ -82,6 +87,7 @@ export class GameServer {
       const demo = await sql.one("SELECT id FROM players WHERE id = 'demo'");
       if (!demo) await this.createPlayer(sql, { id: "demo", name: "Demo player", demo: true, fund: this.config.demoBalance });
     });
+    await this.jackpots.init();
     await this.loadSettings();
   }
 

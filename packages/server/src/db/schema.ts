@@ -180,6 +180,44 @@ CREATE TABLE preferences (
 );
 `,
   },
+  {
+    // Numbered 4: migration 3 is reserved for the server-hardening branch.
+    version: 4,
+    name: "jackpots: shared pools (micro-units, shard accounts in the ledger), wins, adjustments",
+    sql: `
+CREATE TABLE jackpot_pools (
+  game_id TEXT NOT NULL,
+  pool_id TEXT NOT NULL,
+  currency TEXT NOT NULL,
+  pool_key TEXT NOT NULL,
+  name TEXT NOT NULL,
+  funding TEXT NOT NULL,
+  rate_bps INTEGER NOT NULL,
+  seed_micro BIGINT NOT NULL,
+  hits BIGINT NOT NULL,
+  created_at BIGINT NOT NULL,
+  PRIMARY KEY (game_id, pool_id, currency, pool_key)
+);
+CREATE TABLE jackpot_wins (
+  id TEXT PRIMARY KEY,
+  game_id TEXT NOT NULL,
+  pool_id TEXT NOT NULL,
+  currency TEXT NOT NULL,
+  pool_key TEXT NOT NULL,
+  round_id TEXT NOT NULL,
+  player_id TEXT NOT NULL,
+  numerator BIGINT NOT NULL,
+  denominator BIGINT NOT NULL,
+  paid_minor BIGINT NOT NULL,
+  pool_before_micro BIGINT NOT NULL,
+  seed_funding_micro BIGINT NOT NULL,
+  pool_after_micro BIGINT NOT NULL,
+  at BIGINT NOT NULL
+);
+CREATE INDEX jackpot_wins_time ON jackpot_wins(at);
+CREATE INDEX jackpot_wins_pool ON jackpot_wins(game_id, pool_id, currency, pool_key, at);
+`,
+  },
 ];
 
 /** Applies every migration not yet applied. Safe to call from several processes at once. */

@@ -24,6 +24,7 @@ import { takeGrantedSpin } from "../grants.js";
 import type { Idempotency, RequestCounters } from "../idempotency.js";
 import { fingerprint, newId } from "../ids.js";
 import { allowOnly, bodyOf, forceOf, gameInput, isRecord, optionalId, requestIdOf } from "../input.js";
+import type { Jackpots } from "../jackpots/pools.js";
 import type { Caller, Stored } from "../rows.js";
 import { afterStake, type Wallet } from "../wallet.js";
 import { moveRoundMoney } from "./money.js";
@@ -40,6 +41,8 @@ export interface RunnerDeps {
   player: StepPlayer;
   counters: RequestCounters;
   now: () => number;
+  /** Shared jackpot pools: a paid round's contributions are taken when it starts. */
+  jackpots?: Jackpots;
 }
 
 const START_FIELDS = ["bet", "requestId", "autoplayId", "grantId", "force"] as const;
@@ -140,6 +143,8 @@ export class RoundRunner {
       },
       wallet,
     );
+    // Jackpot contributions of a paid round: after its steps (and any claim of its own) and its stake.
+    await this.d.jackpots?.contribute(sql, { game, bet, totalBet, paid, playerId, roundId, currency, at });
     const jsons = played.map(stepJson);
     const round = {
       id: roundId,

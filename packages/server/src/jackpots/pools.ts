@@ -1,0 +1,443 @@
+/**
+ * Shared jackpot pools (see docs/jackpots.md). A game declares its pools as data
+ * (`GameModule.jackpots`); this service creates them, funds their seeds, takes the
+ * contributions of paid rounds and answers the rounds' `jackpotClaim` and `jackpotValue`.
+ *
+ * Money: pools are kept in micro-units of the player's currency (1 EUR = 1,000,000) in
+ * ledger accounts of their own unit, `jpmicro`, so every movement is a double-entry
+ * transaction in the same database transaction as the step that caused it:
+ *
+ *   contribution (wager)     house:k@jpmicro          -> pool shard k  (part of the stake the house received)
+ *   contribution (operator)  jackpot-funding:k@jpmicro -> pool shard k (nothing taken from the wager)
+ *   seed funding             jackpot-seed@jpmicro     -> pool base     (at creation and after each win)
+ *   payout                   pool base                -> house-jackpot@jpmicro (paid x 10,000; the cash win
+ *                                                        is the round's own win, house -> player, in cents)
+ *   adjustment               jackpot-seed@jpmicro    <-> pool base     (operator, audited, never below seed)
+ *
+ * No hot row: a pool is {@link POOL_SHARDS} contribution shards plus a base account, and its
+ * value is their sum. A player's contributions always go to the shard of their house shard;
+ * only claims (and adjustments) lock the base, which serialises them per pool: a claim locks
+ * the base, sums base + shards as committed at that moment, and debits only the base (which
+ * may go below zero while the sum stays at or above the seed). Claims never lock a shard and
+ * contributions never lock a base, so the two cannot deadlock, and the first committed claim
+ * takes the pool in full while the next sees what it holds then (seed + increments since).
+ */
+import { claimPool, contributionMicro, type JackpotPoolSpec, MICRO_PER_MINOR, type PoolRef } from "@reelhouse/engine";
+import { audit } from "../audit.js";
+import type { Database, Sql } from "../db/database.js";
+import { ApiProblem } from "../errors.js";
+import type { AnyGame, GameRegistry } from "../games.js";
+import { newId } from "../ids.js";
+import { HOUSE, HOUSE_SHARDS, houseAccount, type TransactionKind, transfer } from "../ledger.js";
+import type { PlatformAnswerers, PlatformCall } from "../rounds/platform.js";
+
+/** The ledger unit of pool money: micro-units of the currency. */
+export const JP_UNIT = "jpmicro";
+/** Shards per pool (as many as the house's, so a player's house shard names their pool shard). */
+export const POOL_SHARDS = HOUSE_SHARDS;
+/** Operator account that funds seeds and top-ups (and takes back audited adjustments). */
+export const SEED_ACCOUNT = `jackpot-seed@${JP_UNIT}`;
+/** Operator accounts that pay operator-funded contributions, sharded like the house (`jackpot-funding:k@jpmicro`). */
+export const fundingAccount = (shard: number) => `jackpot-funding:${shard}@${JP_UNIT}`;
+/** The house's side of jackpot payouts: what pools paid through the house's cash wins. */
+export const PAID_ACCOUNT = `house-jackpot@${JP_UNIT}`;
+
+export const KIND = {
+  contribution: "jackpot-contribution",
+  seed: "jackpot-seed",
+  payout: "jackpot-payout",
+  adjustment: "jackpot-adjustment",
+} as const satisfies Record<string, TransactionKind>;
+
+/** One pool: a game's pool id in one currency at one key. */
+export interface PoolId {
+  gameId: string;
+  pool: string;
+  currency: string;
+  key: string;
+}
+
+const poolName = (p: PoolId) => `${p.gameId}/${p.pool}/${p.currency}/${p.key}`;
+/** The ledger account of one shard of a pool. */
+export const shardAccount = (p: PoolId, shard: number) => `jp:${poolName(p)}#${String(shard).padStart(2, "0")}@${JP_UNIT}`;
+/** The base account of a pool: takes seeds, pays wins, takes adjustments (it may go below zero; the pool is base + shards). */
+export const baseAccount = (p: PoolId) => `jp:${poolName(p)}#base@${JP_UNIT}`;
+/** Every account of a pool: the contribution shards and the base. */
+const poolAccounts = (p: PoolId) => [...Array.from({ length: POOL_SHARDS }, (_, i) => shardAccount(p, i)), baseAccount(p)];
+/** The shard index of a player (that of their house shard). */
+export function shardOf(playerId: string): number {
+  const house = houseAccount(playerId);
+  return house === HOUSE ? 0 : Number(house.slice(HOUSE.length + 1));
+}
+const houseJp = (playerId: string) => `${houseAccount(playerId)}@${JP_UNIT}`;
+
+export interface PoolRow {
+  game_id: string;
+  pool_id: string;
+  currency: string;
+  pool_key: string;
+  name: string;
+  funding: string;
+  rate_bps: number;
+  seed_micro: number;
+  hits: number;
+  created_at: number;
+}
+
+/** The result of a claim, as recorded in `jackpot_wins`. */
+export interface JackpotWin {
+  id: string;
+  paidMinor: number;
+  poolBeforeMicro: number;
+  seedFundingMicro: number;
+  poolAfterMicro: number;
+}
+
+export class Jackpots {
+  /** gameId -> pool id -> spec (current versions). */
+  private readonly specs = new Map<string, Map<string, JackpotPoolSpec<unknown>>>();
+
+  constructor(
+    private readonly db: Database,
+    games: GameRegistry,
+    private readonly now: () => number = Date.now,
+  ) {
+    for (const game of games.values()) {
+      if (!game.jackpots?.length) continue;
+      const byId = new Map<string, JackpotPoolSpec<unknown>>();
+      for (const spec of game.jackpots) {
+        if (byId.has(spec.id)) throw new Error(`game '${game.id}' declares pool '${spec.id}' twice`);
+        if (!Number.isSafeInteger(spec.rateBps) || spec.rateBps < 0 || spec.rateBps > 10_000)
+          throw new Error(`pool '${game.id}/${spec.id}': rate ${spec.rateBps} bps`);
+        for (const [currency, keys] of Object.entries(spec.seeds))
+          for (const [key, seed] of Object.entries(keys))
+            if (!Number.isSafeInteger(seed) || seed < 0) throw new Error(`pool '${game.id}/${spec.id}/${currency}/${key}': seed`);
+        byId.set(spec.id, spec as JackpotPoolSpec<unknown>);
+      }
+      this.specs.set(game.id, byId);
+    }
+  }
+
+  /** True when some registered game declares a pool. */
+  get any(): boolean {
+    return this.specs.size > 0;
+  }
+
+  /** Every declared pool with its spec. */
+  *declared(): Generator<{ pool: PoolId; spec: JackpotPoolSpec<unknown>; seed: number }> {
+    for (const [gameId, byId] of this.specs)
+      for (const spec of byId.values())
+        for (const [currency, keys] of Object.entries(spec.seeds))
+          for (const [key, seed] of Object.entries(keys)) yield { pool: { gameId, pool: spec.id, currency, key }, spec, seed };
+  }
+
+  /** Registers the `jackpotClaim` and `jackpotValue` answerers (unless the registry already answers them, e.g. a test's). */
+  registerAnswerers(platform: PlatformAnswerers): void {
+    if (!this.any) return;
+    const kinds = new Set(platform.kinds());
+    if (!kinds.has("jackpotClaim"))
+      platform.register("jackpotClaim", async (request, call) => {
+        const win = await this.claim(call.sql, this.poolOf(call, request.ref), request.numerator, request.denominator, call);
+        return { kind: "jackpotClaim", ref: request.ref, amount: win.paidMinor };
+      });
+    if (!kinds.has("jackpotValue"))
+      platform.register("jackpotValue", async (request, call) => ({
+        kind: "jackpotValue",
+        ref: request.ref,
+        micro: await this.value(call.sql, this.poolOf(call, request.ref)),
+      }));
+  }
+
+  private poolOf(call: PlatformCall, ref: PoolRef): { pool: PoolId; seed: number } {
+    const spec = this.specs.get(call.gameId)?.get(ref.pool);
+    const seed = spec?.seeds[call.context.currency]?.[ref.key];
+    if (!spec || seed === undefined)
+      throw new ApiProblem(
+        500,
+        "UNKNOWN_POOL",
+        `game '${call.gameId}' asks for pool '${ref.pool}/${ref.key}' it does not declare`,
+        {
+          pool: ref.pool,
+          key: ref.key,
+          currency: call.context.currency,
+        },
+      );
+    return { pool: { gameId: call.gameId, pool: ref.pool, currency: call.context.currency, key: ref.key }, seed };
+  }
+
+  /**
+   * Creates the declared pools and their accounts if missing and funds each new pool to its
+   * seed, once (several processes may start at once: the pool row's insert decides who funds).
+   */
+  async init(): Promise<void> {
+    if (!this.any) return;
+    await this.db.tx(async (sql) => {
+      const system: [string, string][] = [
+        [SEED_ACCOUNT, "jackpot-seed"],
+        [PAID_ACCOUNT, HOUSE],
+      ];
+      for (let shard = 0; shard < HOUSE_SHARDS; shard++) {
+        system.push([`${shard === 0 ? HOUSE : `${HOUSE}:${shard}`}@${JP_UNIT}`, HOUSE]);
+        system.push([fundingAccount(shard), "jackpot-funding"]);
+      }
+      const currency = [...this.declared()][0]?.pool.currency ?? "EUR";
+      for (const [id, kind] of system)
+        await sql.run(
+          "INSERT INTO accounts (id, kind, player_id, currency, balance, unit) VALUES ($1, $2, NULL, $3, 0, $4) ON CONFLICT (id) DO NOTHING",
+          [id, kind, currency, JP_UNIT],
+        );
+      for (const { pool, spec, seed } of this.declared()) {
+        const at = this.now();
+        const created = await sql.query(
+          "INSERT INTO jackpot_pools (game_id, pool_id, currency, pool_key, name, funding, rate_bps, seed_micro, hits, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, $9) ON CONFLICT (game_id, pool_id, currency, pool_key) DO NOTHING RETURNING pool_id",
+          [pool.gameId, pool.pool, pool.currency, pool.key, spec.name, spec.funding, spec.rateBps, seed, at],
+        );
+        if (created.length === 0) continue;
+        for (const account of poolAccounts(pool))
+          await sql.run(
+            "INSERT INTO accounts (id, kind, player_id, currency, balance, unit) VALUES ($1, 'jackpot', NULL, $2, 0, $3) ON CONFLICT (id) DO NOTHING",
+            [account, pool.currency, JP_UNIT],
+          );
+        if (seed > 0)
+          await transfer(sql, {
+            kind: KIND.seed,
+            from: SEED_ACCOUNT,
+            to: baseAccount(pool),
+            amount: seed,
+            unit: JP_UNIT,
+            note: `seed ${poolName(pool)}`,
+            at,
+          });
+      }
+    });
+  }
+
+  /**
+   * A paid round's contributions, in the round's transaction, after its steps (so after any
+   * claim of its own) and its stake. Lock order of a request: the player's wallet, a claimed
+   * pool's base, the seed and paid accounts, the house cash shard, then the pool shard and the
+   * house jpmicro shard — the same order in every request, so none can deadlock. Granted rounds
+   * contribute nothing.
+   */
+  async contribute(
+    sql: Sql,
+    r: {
+      game: AnyGame;
+      bet: unknown;
+      totalBet: number;
+      paid: boolean;
+      playerId: string;
+      roundId: string;
+      currency: string;
+      at: number;
+    },
+  ): Promise<void> {
+    if (!r.paid || r.totalBet <= 0) return;
+    const byId = this.specs.get(r.game.id);
+    if (!byId) return;
+    const shard = shardOf(r.playerId);
+    const moves: { from: string; to: string; amount: number }[] = [];
+    for (const spec of byId.values()) {
+      const key = spec.contributesTo(r.bet, r.currency);
+      if (key === null || spec.seeds[r.currency]?.[key] === undefined) continue;
+      const amount = contributionMicro(r.totalBet, spec.rateBps);
+      if (amount === 0) continue;
+      const pool = { gameId: r.game.id, pool: spec.id, currency: r.currency, key };
+      moves.push({
+        from: spec.funding === "wager" ? houseJp(r.playerId) : fundingAccount(shard),
+        to: shardAccount(pool, shard),
+        amount,
+      });
+    }
+    if (moves.length === 0) return;
+    if (this.db.dialect !== "postgres") {
+      for (const m of moves) await transfer(sql, { kind: KIND.contribution, ...m, roundId: r.roundId, unit: JP_UNIT, at: r.at });
+      return;
+    }
+    await this.contributeHeld(sql, moves, r.roundId, r.at);
+  }
+
+  /**
+   * PostgreSQL: the contributions as held writes (no round trip of their own; they travel
+   * with the request's next statement): the transactions, their entries with the balances
+   * after them (the balance before, read in the same statement, plus the request's earlier
+   * movements on that account), then one update of every account moved. Exact because every
+   * writer of these accounts (the player's pool shards, house and funding jpmicro shards)
+   * already holds the player's house cash shard, locked by the stake before this runs: no
+   * other transaction can change them between this statement's snapshot and its update.
+   * The update comes last, so the balances read are the ones before it whether the held
+   * writes are sent as one statement or one after another.
+   */
+  private async contributeHeld(sql: Sql, moves: { from: string; to: string; amount: number }[], roundId: string, at: number) {
+    const tx: unknown[] = [];
+    const entries: unknown[] = [];
+    const delta = new Map<string, number>();
+    const rows: string[] = [];
+    const entryRows: string[] = [];
+    for (const m of moves) {
+      const id = newId("tx");
+      const t = tx.length;
+      tx.push(id, KIND.contribution, roundId, m.amount, at, JP_UNIT);
+      rows.push(`($${t + 1}, $${t + 2}, NULL, $${t + 3}, $${t + 4}, NULL, $${t + 5}, NULL, $${t + 6})`);
+      for (const [account, amount] of [
+        [m.to, m.amount],
+        [m.from, -m.amount],
+      ] as const) {
+        const after = (delta.get(account) ?? 0) + amount;
+        delta.set(account, after);
+        const e = entries.length;
+        entries.push(id, account, amount, after);
+        entryRows.push(
+          `($${e + 1}, $${e + 2}, CAST($${e + 3} AS BIGINT), (SELECT balance FROM accounts WHERE id = $${e + 2}) + CAST($${e + 4} AS BIGINT))`,
+        );
+      }
+    }
+    await sql.write(
+      `INSERT INTO transactions (id, kind, player_id, round_id, amount, balance_after, created_at, note, unit) VALUES ${rows.join(", ")}`,
+      tx,
+    );
+    await sql.write(
+      `INSERT INTO ledger_entries (tx_id, account_id, amount, balance_after) VALUES ${entryRows.join(", ")}`,
+      entries,
+    );
+    const ids = [...delta.keys()];
+    const cases = ids.map((_, i) => `WHEN $${2 * i + 1} THEN CAST($${2 * i + 2} AS BIGINT)`).join(" ");
+    const params = ids.flatMap((id) => [id, delta.get(id) as number]);
+    await sql.write(
+      `UPDATE accounts SET balance = balance + CASE id ${cases} END WHERE id IN (${ids.map((_, i) => `$${2 * i + 1}`).join(", ")})`,
+      params,
+    );
+  }
+
+  /** A pool's current value, micro-units: base + shards, as committed now. */
+  async value(sql: Sql, p: { pool: PoolId }): Promise<number> {
+    const ids = poolAccounts(p.pool);
+    const row = await sql.one<{ total: number }>(
+      `SELECT COALESCE(SUM(balance), 0) AS total FROM accounts WHERE id IN (${ids.map((_, i) => `$${i + 1}`).join(", ")})`,
+      ids,
+    );
+    return Number(row?.total ?? 0);
+  }
+
+  /**
+   * Locks the pool's base account (claims on one pool queue here, and only here) and returns
+   * its balance and the pool's value: base + the contribution shards as committed now.
+   */
+  private async lockPool(sql: Sql, pool: PoolId): Promise<{ base: number; value: number }> {
+    const lock = this.db.dialect === "postgres" ? " FOR UPDATE" : "";
+    const base = await sql.one<{ balance: number }>(`SELECT balance FROM accounts WHERE id = $1${lock}`, [baseAccount(pool)]);
+    if (!base) throw new Error(`pool ${poolName(pool)} does not exist`);
+    return { base: Number(base.balance), value: await this.value(sql, { pool }) };
+  }
+
+  /**
+   * An operator adjustment of a pool, micro-units (+ from the seed account, - back to it),
+   * with a reason, audited in the same transaction; refused (409) if it would take the pool
+   * below its seed.
+   */
+  async adjust(input: {
+    pool: PoolId;
+    amount: number;
+    reason: string;
+    who: string;
+  }): Promise<{ beforeMicro: number; afterMicro: number }> {
+    const seed = this.specs.get(input.pool.gameId)?.get(input.pool.pool)?.seeds[input.pool.currency]?.[input.pool.key];
+    if (seed === undefined) throw new ApiProblem(404, "POOL_NOT_FOUND", `no pool ${poolName(input.pool)}`);
+    return this.db.tx(async (sql) => {
+      const { value } = await this.lockPool(sql, input.pool);
+      const after = value + input.amount;
+      if (after < seed)
+        throw new ApiProblem(409, "BELOW_SEED", `the pool would fall below its seed (${seed} micro-units)`, {
+          currentMicro: value,
+          seedMicro: seed,
+        });
+      const at = this.now();
+      await transfer(sql, {
+        kind: KIND.adjustment,
+        from: input.amount > 0 ? SEED_ACCOUNT : baseAccount(input.pool),
+        to: input.amount > 0 ? baseAccount(input.pool) : SEED_ACCOUNT,
+        amount: Math.abs(input.amount),
+        unit: JP_UNIT,
+        note: `${input.who}: ${input.reason}`,
+        at,
+      });
+      await audit(sql, "jackpot-adjust", {
+        pool: input.pool,
+        amount: input.amount,
+        reason: input.reason,
+        who: input.who,
+        before: value,
+        after,
+      });
+      return { beforeMicro: value, afterMicro: after };
+    });
+  }
+
+  /**
+   * Wins `numerator/denominator` of the pool now: pays it rounded down to the cent (the
+   * round adds it to its win), takes exactly that from the base, tops the pool back up to
+   * its seed from the seed account, counts the hit and records the win.
+   */
+  async claim(
+    sql: Sql,
+    p: { pool: PoolId; seed: number },
+    numerator: number,
+    denominator: number,
+    call: { playerId: string; roundId: string; at: number },
+  ): Promise<JackpotWin> {
+    const { value: before } = await this.lockPool(sql, p.pool);
+    const c = claimPool(before, p.seed, numerator, denominator);
+    if (c.paidMinor > 0)
+      await transfer(sql, {
+        kind: KIND.payout,
+        from: baseAccount(p.pool),
+        to: PAID_ACCOUNT,
+        amount: c.paidMinor * MICRO_PER_MINOR,
+        roundId: call.roundId,
+        unit: JP_UNIT,
+        at: call.at,
+      });
+    if (c.seedFundingMicro > 0)
+      await transfer(sql, {
+        kind: KIND.seed,
+        from: SEED_ACCOUNT,
+        to: baseAccount(p.pool),
+        amount: c.seedFundingMicro,
+        roundId: call.roundId,
+        unit: JP_UNIT,
+        note: `top-up ${poolName(p.pool)}`,
+        at: call.at,
+      });
+    const win: JackpotWin = {
+      id: newId("jw"),
+      paidMinor: c.paidMinor,
+      poolBeforeMicro: before,
+      seedFundingMicro: c.seedFundingMicro,
+      poolAfterMicro: c.poolAfterMicro,
+    };
+    await sql.run(
+      "UPDATE jackpot_pools SET hits = hits + 1 WHERE game_id = $1 AND pool_id = $2 AND currency = $3 AND pool_key = $4",
+      [p.pool.gameId, p.pool.pool, p.pool.currency, p.pool.key],
+    );
+    await sql.run(
+      "INSERT INTO jackpot_wins (id, game_id, pool_id, currency, pool_key, round_id, player_id, numerator, denominator, paid_minor, pool_before_micro, seed_funding_micro, pool_after_micro, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+      [
+        win.id,
+        p.pool.gameId,
+        p.pool.pool,
+        p.pool.currency,
+        p.pool.key,
+        call.roundId,
+        call.playerId,
+        numerator,
+        denominator,
+        win.paidMinor,
+        before,
+        win.seedFundingMicro,
+        win.poolAfterMicro,
+        call.at,
+      ],
+    );
+    return win;
+  }
+}

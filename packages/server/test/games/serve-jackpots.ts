@@ -1,0 +1,26 @@
+/**
+ * TEST-ONLY server process with the jackpot test game and the REAL jackpot answerers (for
+ * kill -9 and several-process tests of jackpot pools): like `reelhouse serve` in test mode,
+ * configured by the same environment variables, it prints "serving on <url>".
+ */
+import { mermaidTreasure } from "@reelhouse/games";
+import { buildApp } from "../../src/app.js";
+import { configFromEnv } from "../../src/config.js";
+import { openDatabase } from "../../src/db/open.js";
+import { GameRegistry } from "../../src/games.js";
+import { GameServer } from "../../src/service.js";
+import { jackpotGame } from "./jackpot-game.js";
+
+const config = configFromEnv(process.env, { mode: "test" });
+const db = await openDatabase(config.databaseUrl);
+const server = new GameServer(db, config, new GameRegistry([mermaidTreasure, jackpotGame]));
+await server.init();
+const app = await buildApp(server);
+const url = await app.listen({ port: 0, host: "127.0.0.1" });
+process.stdout.write(`reelhouse: serving on ${url} (jackpot test game)\n`);
+process.once("SIGTERM", () => {
+  void app
+    .close()
+    .then(() => db.close())
+    .finally(() => process.exit(0));
+});
