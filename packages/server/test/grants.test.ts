@@ -56,7 +56,8 @@ for (const backend of BACKENDS) {
         expect(rec.rounds.completed).toMatchObject({ bets: 0, granted: 50, settled: 51 });
         expect((await api(t.app, "GET", "/api/v1/grants", auth)).body.grants[0].spinsLeft).toBe(1);
         // History flags the granted round; a paid round is not flagged.
-        const paid = (await api(t.app, "POST", rounds, auth, { bet: { stake: 5 }, requestId: rid(), force: { draws: [0] } })).body;
+        const paid = (await api(t.app, "POST", rounds, auth, { bet: { stake: 5 }, requestId: rid(), force: { draws: [0] } }))
+          .body;
         const history = (await api(t.app, "GET", "/api/v1/history", auth)).body.rounds as { roundId: string; granted: boolean }[];
         expect(history.find((r) => r.roundId === first.roundId)?.granted).toBe(true);
         expect(history.find((r) => r.roundId === paid.roundId)?.granted).toBe(false);
