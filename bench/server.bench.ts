@@ -26,6 +26,8 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const maxRequests = Number(process.env.BENCH_MAX_REQUESTS ?? 200_000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const role = process.env.BENCH_ROLE;
+/** The bench server's admin key (/metrics needs it in production). */
+const BENCH_ADMIN_KEY = "bench-admin-key-0123456789";
 
 // ---------------------------------------------------------------------------------------
 // Server roles (child processes): print "listening <url>" and serve until SIGTERM.
@@ -55,7 +57,10 @@ async function serveRole(): Promise<void> {
     REELHOUSE_MODE: "production",
     DATABASE_URL: process.env.BENCH_DATABASE_URL,
     REELHOUSE_RATE_LIMIT: "0",
+    // Production has no demo players unless the operator configures a demo: the bench does.
+    REELHOUSE_DEMO: "on",
     REELHOUSE_DEMO_BALANCE: String(1_000_000_000),
+    REELHOUSE_ADMIN_KEY: BENCH_ADMIN_KEY,
   });
   const running = await startServer({ config, port: 0 });
   stopOn(() => running.close());
@@ -261,7 +266,7 @@ interface SpinRun {
 
 /** Reads a counter from the server's Prometheus /metrics. */
 async function metric(conn: Connection, name: string): Promise<number> {
-  const res = await conn.request("GET", "/metrics", "");
+  const res = await conn.request("GET", "/metrics", `x-admin-key: ${BENCH_ADMIN_KEY}\r\n`);
   const m = new RegExp(`^${name} (\\d+)$`, "m").exec(res.body);
   return m?.[1] ? Number(m[1]) : 0;
 }

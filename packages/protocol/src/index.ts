@@ -214,6 +214,13 @@ export interface HistoryRound {
   totalWin: number;
   /** Balance after the round settled (or after the debit while it is open). */
   balanceAfter: number;
+  /** A demo round: played with demo money (the demo bank's), never real money. */
+  demo: boolean;
+  /**
+   * A forced round (dev and test mode only): some of its draws were chosen by the client
+   * (`force`), not drawn by the CSPRNG. Never true on a production server.
+   */
+  forced: boolean;
 }
 
 export interface Transaction {
@@ -241,6 +248,8 @@ export interface RoundDetail<G extends GameId = GameId> extends HistoryRound {
     events: GameEvents[G][];
     win: number;
     at: string;
+    /** This step's draws were (partly) forced. */
+    forced: boolean;
   }[];
 }
 

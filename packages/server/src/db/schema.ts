@@ -180,6 +180,17 @@ CREATE TABLE preferences (
 );
 `,
   },
+  {
+    version: 3,
+    name: "hardening: transactions by round, demo and forced rounds",
+    sql: `
+CREATE INDEX transactions_round ON transactions(round_id);
+ALTER TABLE rounds ADD COLUMN demo INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE rounds ADD COLUMN forced INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE steps ADD COLUMN forced INTEGER NOT NULL DEFAULT 0;
+UPDATE rounds SET demo = 1 WHERE player_id IN (SELECT id FROM players WHERE demo = 1);
+`,
+  },
 ];
 
 /** Applies every migration not yet applied. Safe to call from several processes at once. */
