@@ -81,6 +81,8 @@ export interface ServerConfig {
   addressRateLimitPerSecond: number;
   /** New sessions per minute per client address (burst = the same number). */
   sessionsPerMinute: number;
+  /** History pages (GET /history) per second this node serves in all (burst = the same); 0 = no budget. */
+  historyPagesPerSecond: number;
   /**
    * Whether X-Forwarded-For / X-Forwarded-Proto are believed: false (default), true, or the
    * proxies' addresses (comma-separated IPs or CIDRs). Only behind a proxy that sets them.
@@ -156,6 +158,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, defaults: Pa
     rateLimitPerSecond: number("REELHOUSE_RATE_LIMIT", defaults.rateLimitPerSecond ?? 50, 1e6),
     addressRateLimitPerSecond: number("REELHOUSE_ADDRESS_RATE_LIMIT", defaults.addressRateLimitPerSecond ?? 20, 1e6),
     sessionsPerMinute: number("REELHOUSE_SESSION_RATE_LIMIT", defaults.sessionsPerMinute ?? 30, 1e6),
+    historyPagesPerSecond: number("REELHOUSE_HISTORY_RATE", defaults.historyPagesPerSecond ?? 50, 1e6),
     trustProxy,
     hsts: flag("REELHOUSE_HSTS", defaults.hsts ?? true),
     requestTimeoutMs: integer("REELHOUSE_REQUEST_TIMEOUT_MS", defaults.requestTimeoutMs ?? 10_000, 3_600_000),

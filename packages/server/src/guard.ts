@@ -11,6 +11,10 @@
  *   share it), never from the address: many players behind one NAT do not starve each other.
  * - New sessions (`POST /sessions`) also take from a per-address, per-minute bucket.
  *
+ * - A history page (`GET /history`, up to 100 rounds and transactions) costs 10 of the
+ *   player's tokens, and every node serves at most `historyPagesPerSecond` of them in all:
+ *   the money path keeps the CPU however many players ask for their history.
+ *
  * The client address is the socket's, or X-Forwarded-For's only behind a trusted proxy
  * (`REELHOUSE_TRUST_PROXY`). `REELHOUSE_RATE_LIMIT=0` turns every limit off (tests, benchmarks).
  */
@@ -35,6 +39,9 @@ export function addressKey(ip: string): string {
     .join(":")}::/64`;
 }
 
+/** Tokens of the player's bucket a history page costs. */
+export const HISTORY_PAGE_COST = 10;
+
 const tooMany = (reply: FastifyReply | null, wait: number, what: string) => {
   reply?.header("retry-after", Math.ceil(wait / 1000));
   return new ApiProblem(429, "RATE_LIMITED", `too many ${what}; slow down`, { retryAfterMs: wait });
@@ -46,6 +53,7 @@ export class Guard {
   private readonly addresses: RateLimiter;
   private readonly failures: RateLimiter;
   private readonly sessions: RateLimiter;
+  private readonly history: RateLimiter;
   private readonly adminKeyHash: Buffer | null;
 
   constructor(config: ServerConfig) {
@@ -54,6 +62,7 @@ export class Guard {
     this.addresses = new RateLimiter(config.addressRateLimitPerSecond);
     this.failures = new RateLimiter(config.addressRateLimitPerSecond);
     this.sessions = new RateLimiter(config.sessionsPerMinute / 60, config.sessionsPerMinute);
+    this.history = new RateLimiter(config.historyPagesPerSecond, Math.max(1, config.historyPagesPerSecond));
     this.adminKeyHash = config.adminKey === null ? null : sha256(config.adminKey);
   }
 
@@ -87,6 +96,15 @@ export class Guard {
     if (!this.enabled) return;
     const wait = this.players.take(playerId);
     if (wait > 0) throw tooMany(reply, wait, "requests");
+  }
+
+  /** A history page: 10 of the player's tokens, and one of the node's history budget (which the other limits' switch does not turn off). */
+  historyPage(playerId: string, reply: FastifyReply | null): void {
+    const wait = this.history.take("node");
+    if (wait > 0) throw tooMany(reply, wait, "history pages on this server");
+    if (!this.enabled) return;
+    const own = this.players.take(playerId, Date.now(), HISTORY_PAGE_COST);
+    if (own > 0) throw tooMany(reply, own, "history pages");
   }
 
   /** True when `key` is the operator's key (constant-time comparison of hashes). */

@@ -11,9 +11,15 @@ import type { Caller, RoundRow, StepRow } from "./rows.js";
 const DAY_MS = 86_400_000;
 
 /** Page sizes of GET /history: rounds and transactions per page (`limit`), default and most. */
-export const HISTORY_PAGE = { default: 100, max: 200 } as const;
+export const HISTORY_PAGE = { default: 50, max: 100 } as const;
 
-function historyRound(r: RoundRow, balanceAfter: number | null): HistoryRound {
+/** The columns a history line shows (never the round's state, awaiting, bet or configuration: a page stays small). */
+type HistoryRow = Pick<
+  RoundRow,
+  "id" | "game_id" | "started_at" | "ended_at" | "status" | "total_bet" | "total_win" | "demo" | "forced"
+>;
+
+function historyRound(r: HistoryRow, balanceAfter: number | null): HistoryRound {
   return {
     roundId: r.id,
     gameId: r.game_id,
@@ -38,7 +44,7 @@ const ROUND_BALANCE_AFTER =
   "SELECT t.balance_after FROM transactions t WHERE t.round_id = r.id AND t.unit = 'cash' AND t.balance_after IS NOT NULL ORDER BY t.created_at DESC, t.id DESC LIMIT 1";
 
 /** A page of the player's rounds, each with its balance after (params: player, from, to, limit). */
-export const HISTORY_ROUNDS_SQL = `SELECT r.*, (${ROUND_BALANCE_AFTER}) AS balance_after
+export const HISTORY_ROUNDS_SQL = `SELECT r.id, r.game_id, r.started_at, r.ended_at, r.status, r.total_bet, r.total_win, r.demo, r.forced, (${ROUND_BALANCE_AFTER}) AS balance_after
          FROM rounds r WHERE r.player_id = $1 AND r.started_at >= $2 AND r.started_at < $3 ORDER BY r.started_at DESC, r.id DESC LIMIT $4`;
 
 /** A page of the player's money movements (params: player, from, to, limit). */
@@ -87,7 +93,7 @@ export class History {
         max: HISTORY_PAGE.max,
       });
     return this.db.read(async (sql) => {
-      const rounds = await sql.query<RoundRow & { balance_after: number | null }>(HISTORY_ROUNDS_SQL, [
+      const rounds = await sql.query<HistoryRow & { balance_after: number | null }>(HISTORY_ROUNDS_SQL, [
         caller.player.id,
         from,
         to,

@@ -46,15 +46,15 @@ export class RateLimiter {
     private readonly maxKeys = 100_000,
   ) {}
 
-  /** Takes one token; returns the milliseconds to wait when none is left, else 0. */
-  take(key: string, now = Date.now()): number {
+  /** Takes `cost` tokens (default 1); returns the milliseconds to wait when too few are left (taking none), else 0. */
+  take(key: string, now = Date.now(), cost = 1): number {
     if (this.perSecond <= 0) return 0;
     const b = this.bucket(key, now);
-    if (b.tokens >= 1) {
-      b.tokens -= 1;
+    if (b.tokens >= cost) {
+      b.tokens -= cost;
       return 0;
     }
-    return this.wait(b);
+    return Math.ceil(((cost - b.tokens) * 1000) / this.perSecond);
   }
 
   /** The milliseconds to wait before a token is available (0 when one is), taking nothing. */
@@ -64,10 +64,6 @@ export class RateLimiter {
     if (!b) return 0;
     const tokens = Math.min(this.burst, b.tokens + ((now - b.at) * this.perSecond) / 1000);
     return tokens >= 1 ? 0 : Math.ceil(((1 - tokens) * 1000) / this.perSecond);
-  }
-
-  private wait(b: { tokens: number }): number {
-    return Math.ceil(((1 - b.tokens) * 1000) / this.perSecond);
   }
 
   private bucket(key: string, now: number): { tokens: number; at: number } {

@@ -12,28 +12,31 @@ export function playerRoutes(app: FastifyInstance, server: GameServer, guard: Gu
   /**
    * The verified caller: failures are charged to the address (once it spent them, a token
    * this node does not know is refused before any lookup), successes to the player's bucket.
+   * The session's last-seen time is written later (`settleTouch`, or the request's own
+   * transaction): a request refused by a rate limit does not keep a session alive.
    */
-  const verify = async (request: FastifyRequest, reply: FastifyReply | null, deferTouch: boolean): Promise<Caller> => {
+  const verify = async (request: FastifyRequest, reply: FastifyReply | null): Promise<Caller> => {
     if (!server.sessions.isCached(request.headers.authorization)) guard.beforeCredentials(request, reply);
     let caller: Caller;
     try {
-      caller = await server.authenticate(request.headers.authorization, deferTouch);
+      caller = await server.authenticate(request.headers.authorization, true);
     } catch (error) {
       if (error instanceof ApiProblem && error.status === 401) guard.failedCredentials(request);
       throw error;
     }
-    try {
-      guard.player(caller.player.id, reply);
-    } catch (error) {
-      await server.settleTouch(caller);
-      throw error;
-    }
+    guard.player(caller.player.id, reply);
     return caller;
   };
-  const auth = (request: FastifyRequest, reply?: FastifyReply): Promise<Caller> => verify(request, reply ?? null, false);
+  /** A reading request: verified, limited (`limit`: a further check, e.g. the history budget), then seen. */
+  const auth = async (request: FastifyRequest, reply?: FastifyReply, limit?: (caller: Caller) => void): Promise<Caller> => {
+    const caller = await verify(request, reply ?? null);
+    limit?.(caller);
+    await server.settleTouch(caller);
+    return caller;
+  };
   /** A mutating request: the session's last-seen time goes into its own transaction (or after, when refused). */
   const mutate = async <T>(request: FastifyRequest, reply: FastifyReply, run: (caller: Caller) => Promise<T>): Promise<T> => {
-    const caller = await verify(request, reply, true);
+    const caller = await verify(request, reply);
     try {
       return await run(caller);
     } finally {
@@ -99,7 +102,10 @@ export function playerRoutes(app: FastifyInstance, server: GameServer, guard: Gu
   app.get(
     "/api/v1/history",
     { ...doc("Rounds and transactions (?from&to&limit)", ["history"], { security: bearer }), ...player },
-    async (request, reply) => server.history(await auth(request, reply), request.query as Record<string, unknown>),
+    async (request, reply) => {
+      const caller = await auth(request, reply, (c) => guard.historyPage(c.player.id, reply));
+      return server.history(caller, request.query as Record<string, unknown>);
+    },
   );
   app.get<{ Params: { roundId: string } }>(
     "/api/v1/history/:roundId",

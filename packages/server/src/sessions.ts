@@ -18,6 +18,13 @@ const SESSION_CACHE_MS = 5000;
 /** The SQL that stores a session's last-seen time (never moving it back). */
 export const TOUCH_SESSION = "UPDATE sessions SET last_seen_at = $1 WHERE token_hash = $2 AND last_seen_at < $1";
 
+interface PendingTouch {
+  at: number;
+  /** The transaction has begun: a later request needs a write of its own. */
+  started: boolean;
+  written: Promise<void>;
+}
+
 interface CachedSession {
   caller: Caller;
   tokenHash: string;
@@ -39,6 +46,8 @@ export interface NewPlayer {
 
 export class Sessions {
   private readonly cache = new Map<string, CachedSession>();
+  /** Last-seen writes queued and not yet run, by token hash (see `touch`). */
+  private readonly touches = new Map<string, PendingTouch>();
 
   constructor(
     private readonly db: Database,
@@ -190,9 +199,34 @@ export class Sessions {
     return token !== undefined && this.cache.has(token);
   }
 
-  /** Stores a session's last-seen time in a transaction of its own. */
+  /**
+   * Stores a session's last-seen time in a transaction of its own. Requests of one session
+   * that arrive while its write is still queued share that write (it stores the latest of
+   * their times when it runs): a burst of reads costs one transaction, not one each.
+   */
   async touch(touch: SessionTouch): Promise<void> {
-    await this.db.tx((sql) => sql.run(TOUCH_SESSION, [touch.at, touch.tokenHash]));
+    let pending = this.touches.get(touch.tokenHash);
+    if (pending && !pending.started) pending.at = Math.max(pending.at, touch.at);
+    else {
+      const entry: PendingTouch = { at: touch.at, started: false, written: Promise.resolve() };
+      entry.written = this.db
+        .tx((sql) => {
+          entry.started = true;
+          return sql.run(TOUCH_SESSION, [entry.at, touch.tokenHash]);
+        })
+        .then(
+          () => {},
+          (error: unknown) => {
+            throw error;
+          },
+        )
+        .finally(() => {
+          if (this.touches.get(touch.tokenHash) === entry) this.touches.delete(touch.tokenHash);
+        });
+      this.touches.set(touch.tokenHash, entry);
+      pending = entry;
+    }
+    await pending.written;
     touch.done = true;
   }
 

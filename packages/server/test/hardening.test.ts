@@ -439,8 +439,13 @@ for (const backend of BACKENDS) {
         // The open round plays to its end.
         let step = first.body;
         while (step.awaiting) {
+          const a = step.awaiting as { type: string; opened?: number[] };
+          const action =
+            a.type === "pick"
+              ? { type: "pick", object: [...Array(12).keys()].find((o) => !a.opened?.includes(o)) }
+              : { type: a.type };
           const res = await api(t.app, "POST", `/api/v1/rounds/${step.roundId}/actions`, auth, {
-            action: { type: step.awaiting.type },
+            action,
             step: step.stepIndex,
             requestId: rid(),
           });

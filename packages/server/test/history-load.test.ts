@@ -64,7 +64,32 @@ for (const backend of BACKENDS) {
       }
     });
 
-    it("bounds the page size: at most 200 rounds and transactions a request", async () => {
+    it("a node serves at most REELHOUSE_HISTORY_RATE history pages a second in all; spins go on", async () => {
+      const t = await testServer(backend.freshUrl(), { REELHOUSE_HISTORY_RATE: "5" });
+      try {
+        const players = await Promise.all(Array.from({ length: 4 }, () => demoSession(t.app)));
+        const codes: number[] = [];
+        for (let i = 0; i < 12; i++) {
+          const res = await api(
+            t.app,
+            "GET",
+            "/api/v1/history?from=0",
+            (players[i % 4] as { auth: Record<string, string> }).auth,
+          );
+          codes.push(res.status);
+          if (res.status === 429)
+            expect(res.body.error).toMatchObject({ code: "RATE_LIMITED", details: { retryAfterMs: expect.any(Number) } });
+        }
+        expect(codes.filter((c) => c === 200).length).toBeLessThanOrEqual(6);
+        expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(6);
+        const spin = await api(t.app, "POST", ROUNDS, players[0]!.auth, { bet: BET, requestId: rid() });
+        expect(spin.status).toBe(201);
+      } finally {
+        await t.close();
+      }
+    });
+
+    it("bounds the page size: at most 100 rounds and transactions a request", async () => {
       const t = await testServer(backend.freshUrl());
       try {
         const { auth } = await demoSession(t.app);
