@@ -10,7 +10,12 @@
  * client (one request in flight per connection): each connection has its own demo player,
  * spins, and plays the free spins and picks a round opens, as a real client must.
  *
- * Env: BENCH_SECONDS (default 8, per run), BENCH_MAX_REQUESTS (default 200000, per run),
+ * Then, on each database, the history flood of issue 8 (finding 1): 8 of those players' steps
+ * timed alone, then beside 8 connections asking for the largest history page from the
+ * beginning over and over; the summary shows the victims' p99 both ways.
+ *
+ * Env: BENCH_SECONDS (default 8, per run), BENCH_FLOOD_SECONDS (default half of it, per flood
+ * phase), BENCH_FLOOD_PATH (what the flood asks for; e.g. /api/v1/session as a control), BENCH_MAX_REQUESTS (default 200000, per run),
  * BENCH_CONNECTIONS (default 64), DATABASE_URL (a postgres:// URL adds or replaces the
  * PostgreSQL run; a path replaces the SQLite file), BENCH_PG (default
  * postgres://postgres@127.0.0.1:5432/test; "off" skips), BENCH_CPU_PROF=<dir> (writes
@@ -25,9 +30,20 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+/** Each history-flood phase (victims alone, then victims beside the flood). */
+const floodSeconds = Number(process.env.BENCH_FLOOD_SECONDS ?? Math.max(1, seconds / 2));
+/** Players whose spins are timed during the flood phases, and connections flooding history. */
+const VICTIMS = 8;
+const FLOODERS = 8;
 const maxRequests = Number(process.env.BENCH_MAX_REQUESTS ?? 200_000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const role = process.env.BENCH_ROLE;
+/** The largest history page (`limit`) the server serves (packages/server/src/history.ts HISTORY_PAGE.max). */
+const HISTORY_MAX = 100;
+/** What the flood asks for (BENCH_FLOOD_PATH: a control, e.g. /api/v1/session, the cheapest authenticated read). */
+const FLOOD_PATH = process.env.BENCH_FLOOD_PATH ?? `/api/v1/history?limit=${HISTORY_MAX}&from=0`;
+/** The bench server's admin key (/metrics needs it in production). */
+const BENCH_ADMIN_KEY = "bench-admin-key-0123456789";
 
 // ---------------------------------------------------------------------------------------
 // Server roles (child processes): print "listening <url>" and serve until SIGTERM.
@@ -57,7 +73,10 @@ async function serveRole(): Promise<void> {
     REELHOUSE_MODE: "production",
     DATABASE_URL: process.env.BENCH_DATABASE_URL,
     REELHOUSE_RATE_LIMIT: "0",
+    // Production has no demo players unless the operator configures a demo: the bench does.
+    REELHOUSE_DEMO: "on",
     REELHOUSE_DEMO_BALANCE: String(1_000_000_000),
+    REELHOUSE_ADMIN_KEY: BENCH_ADMIN_KEY,
   });
   if (process.env.BENCH_JACKPOTS === "1") {
     // Contributions on: Mermaid Treasure declares a wager-funded progressive (0.5% of every paid bet).
@@ -236,13 +255,13 @@ interface Result {
   cpuPerRequest: number;
 }
 
-async function drive(conns: Connection[], next: (c: number) => Promise<number>): Promise<Result> {
+async function drive(conns: Connection[], next: (c: number) => Promise<number>, runSeconds = seconds): Promise<Result> {
   const latencies: number[] = [];
   let ok = 0;
   let failed = 0;
   let issued = 0;
   const started = performance.now();
-  const deadline = started + seconds * 1000;
+  const deadline = started + runSeconds * 1000;
   await Promise.all(
     conns.map(async (_, c) => {
       while (performance.now() < deadline && issued < maxRequests) {
@@ -286,11 +305,13 @@ interface SpinRun {
   spins: number;
   commits: number;
   transactions: number;
+  /** Another player's spins alone, then beside a flood of full history pages (finding 1 of issue 8). */
+  flood: { alone: Result; flooded: Result; history: Result; refused: number };
 }
 
 /** Reads a counter from the server's Prometheus /metrics. */
 async function metric(conn: Connection, name: string): Promise<number> {
-  const res = await conn.request("GET", "/metrics", "");
+  const res = await conn.request("GET", "/metrics", `x-admin-key: ${BENCH_ADMIN_KEY}\r\n`);
   const m = new RegExp(`^${name} (\\d+)$`, "m").exec(res.body);
   return m?.[1] ? Number(m[1]) : 0;
 }
@@ -314,9 +335,9 @@ async function spins(databaseUrl: string, jackpots = false): Promise<SpinRun> {
     let n = 0;
     let spinCount = 0;
     const cpu0 = await server.cpu();
-    const result = await drive(conns, async (c) => {
+    /** One request of player `c` on connection `conn`: the next action of its open round, or a new spin. */
+    const step = async (c: number, conn: Connection) => {
       const p = players[c] as (typeof players)[number];
-      const conn = conns[c] as Connection;
       const requestId = `b${++n}`;
       let res: Answer;
       if (p.round) {
@@ -345,11 +366,62 @@ async function spins(databaseUrl: string, jackpots = false): Promise<SpinRun> {
         p.round = step.awaiting ? { id: step.roundId, step: step.stepIndex, awaiting: step.awaiting } : null;
       } else if (process.env.BENCH_DEBUG) process.stderr.write(`${res.status} ${res.body}\n`);
       return res.status;
-    });
+    };
+    const result = await drive(conns, (c) => step(c, conns[c] as Connection));
     result.cpuPerRequest = ((await server.cpu()) - cpu0) / Math.max(1, result.ok);
     const commits = (await metric(admin, "reelhouse_sqlite_commits_total")) - before.commits;
     const transactions = (await metric(admin, "reelhouse_sqlite_transactions_total")) - before.transactions;
-    return { result, spins: spinCount, commits, transactions };
+    // History flood: a few players' spins timed alone, then beside FLOODERS connections that
+    // each ask for the longest history page (`limit` at its maximum, from the beginning) of
+    // the players with the most rounds, over and over.
+    const victims = conns.slice(0, Math.min(VICTIMS, conns.length));
+    const alone = await drive(victims, (c) => step(c, victims[c] as Connection), floodSeconds);
+    const flooders = await Promise.all(Array.from({ length: FLOODERS }, () => Connection.open(server.url)));
+    try {
+      const historyLatencies: number[] = [];
+      let historyOk = 0;
+      let historyFailed = 0;
+      let historyRefused = 0;
+      let flooding = true;
+      const floodStarted = performance.now();
+      const flood = Promise.all(
+        flooders.map(async (conn, i) => {
+          const p = players[victims.length + (i % Math.max(1, players.length - victims.length))] ?? players[0];
+          while (flooding) {
+            const t0 = performance.now();
+            const res = await conn.request("GET", FLOOD_PATH, p?.headers ?? "");
+            historyLatencies.push(performance.now() - t0);
+            if (res.status === 200) historyOk++;
+            else if (res.status === 429) {
+              // Over the node's history budget: wait as told (a client that does not is a plain flood for the proxy).
+              historyRefused++;
+              const wait = (JSON.parse(res.body) as { error: { details?: { retryAfterMs?: number } } }).error.details
+                ?.retryAfterMs;
+              await new Promise((r) => setTimeout(r, Math.min(1000, wait ?? 100)));
+            } else historyFailed++;
+          }
+        }),
+      );
+      const flooded = await drive(victims, (c) => step(c, victims[c] as Connection), floodSeconds);
+      flooding = false;
+      await flood;
+      const floodTime = (performance.now() - floodStarted) / 1000;
+      historyLatencies.sort((a, b) => a - b);
+      const q = (x: number) =>
+        historyLatencies[Math.min(historyLatencies.length - 1, Math.floor(x * historyLatencies.length))] ?? 0;
+      const history: Result = {
+        rps: historyOk / floodTime,
+        p50: q(0.5),
+        p99: q(0.99),
+        ok: historyOk,
+        failed: historyFailed,
+        seconds: floodTime,
+        cpuPerRequest: 0,
+      };
+      return { result, spins: spinCount, commits, transactions, flood: { alone, flooded, history, refused: historyRefused } };
+    } finally {
+      for (const c of flooders) c.close();
+    }
   } finally {
     for (const c of conns) c.close();
     await server.stop();
@@ -405,6 +477,21 @@ async function main(): Promise<void> {
       .join(" ")}`,
   );
   const rows: { name: string; r: Result; note: string }[] = [];
+  const floodRows = (db: string, run: SpinRun) => {
+    const { alone, flooded, history, refused } = run.flood;
+    rows.push({ name: `${VICTIMS} players' steps alone, ${db}`, r: alone, note: "victims' p99 without the flood" });
+    rows.push({
+      name: `same beside history flood, ${db}`,
+      r: flooded,
+      note: `victims' p99 +${fmt(flooded.p99 - alone.p99)} ms beside ${FLOODERS} connections of GET ${FLOOD_PATH}`,
+    });
+    rows.push({
+      name: `history pages (the flood), ${db}`,
+      r: history,
+      note: `${HISTORY_MAX} rounds and transactions a page; ${refused} answered 429 (the node's history budget), then waited`,
+    });
+    out(`${db} history flood: victims' p99 ${fmt(alone.p99)} ms alone, ${fmt(flooded.p99)} ms flooded`);
+  };
   const hello = await helloWorld();
   rows.push({ name: "fastify hello-world (GET /)", r: hello, note: "" });
   out(`hello-world: ${fmt(hello.rps, 0)} req/s`);
@@ -421,6 +508,7 @@ async function main(): Promise<void> {
       note: `${sqlite.spins} paid spins; ${sqlite.commits} commits, ${fmt(perCommit)} tx per fsync`,
     });
     out(`sqlite: ${fmt(sqlite.result.rps, 0)} steps/s`);
+    floodRows("SQLite", sqlite);
     // The same, with jackpot contributions on (every paid spin feeds a wager-funded pool).
     const withPool = await spins(join(dir, "bench-jackpots.sqlite"), true);
     rows.push({
@@ -441,6 +529,7 @@ async function main(): Promise<void> {
       const pgRun = await spins(target.url);
       rows.push({ name: "durable steps, PostgreSQL", r: pgRun.result, note: `${pgRun.spins} paid spins` });
       out(`postgres: ${fmt(pgRun.result.rps, 0)} steps/s`);
+      floodRows("PostgreSQL", pgRun);
     } finally {
       await target.drop();
     }

@@ -218,6 +218,13 @@ export interface HistoryRound {
   balanceAfter: number;
   /** An operator-granted free round (Bonus Spin Mode): its stake was paid by the operator's promotions account. */
   granted: boolean;
+  /** A demo round: played with demo money (the demo bank's), never real money. */
+  demo: boolean;
+  /**
+   * A forced round (dev and test mode only): some of its draws were chosen by the client
+   * (`force`), not drawn by the CSPRNG. Never true on a production server.
+   */
+  forced: boolean;
 }
 
 export interface Transaction {
@@ -245,6 +252,8 @@ export interface RoundDetail<G extends GameId = GameId> extends HistoryRound {
     events: GameEvents[G][];
     win: number;
     at: string;
+    /** This step's draws were (partly) forced. */
+    forced: boolean;
   }[];
 }
 

@@ -4,16 +4,21 @@
  * within seconds.
  */
 import { audit } from "./audit.js";
-import type { JurisdictionProfile } from "./config.js";
+import { JURISDICTION_ID, type JurisdictionProfile, MAX_AMOUNT } from "./config.js";
 import { ApiProblem, badRequest } from "./errors.js";
 import type { GameConfigView } from "./game-config.js";
-import { isRecord } from "./input.js";
+import { allowOnly, bodyOf } from "./input.js";
 import type { GameServer } from "./service.js";
 
-function body(input: unknown): Record<string, unknown> {
-  if (!isRecord(input)) throw badRequest("BAD_BODY", "the request body must be a JSON object");
-  return input;
-}
+const body = bodyOf;
+
+const DAY_MS = 86_400_000;
+/** The ranges of a jurisdiction profile's numbers (a value outside is 400 BAD_CONFIG). */
+export const PROFILE_RANGES = {
+  minSpinIntervalMs: [0, 3_600_000],
+  idleTimeoutMs: [1000, 7 * DAY_MS],
+  reconnectLockoutMs: [0, DAY_MS],
+} as const;
 
 const UPSERT_SETTING = "INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value";
 
@@ -26,7 +31,7 @@ export class AdminSettings {
     return {
       mode: this.server.config.mode,
       defaultJurisdiction: this.server.config.defaultJurisdiction,
-      jurisdictions: this.server.config.jurisdictions,
+      jurisdictions: Object.fromEntries(this.server.config.jurisdictions),
       games: [...games.values()].map((g) => ({
         id: g.id,
         name: g.name,
@@ -41,36 +46,38 @@ export class AdminSettings {
   /** PUT /admin/config/jurisdictions/:id: changes a jurisdiction profile. */
   async setJurisdiction(id: string, input: unknown): Promise<JurisdictionProfile> {
     const b = body(input);
+    if (!JURISDICTION_ID.test(id)) throw badRequest("BAD_JURISDICTION", "a jurisdiction id is [A-Za-z][A-Za-z0-9_-]{0,31}");
     const { jurisdictions } = this.server.config;
-    const current = jurisdictions[id] ?? { ...(jurisdictions.default as JurisdictionProfile), id };
+    const current = jurisdictions.get(id) ?? { ...(jurisdictions.get("default") as JurisdictionProfile), id };
     const next: JurisdictionProfile = { ...current, id };
     const bools = ["autoplay", "turbo", "slamStop", "gamble", "buyBonus"] as const;
-    const nums = ["minSpinIntervalMs", "idleTimeoutMs", "reconnectLockoutMs"] as const;
     for (const [k, v] of Object.entries(b)) {
       if ((bools as readonly string[]).includes(k)) {
         if (typeof v !== "boolean") throw badRequest("BAD_CONFIG", `${k} must be a boolean`);
         next[k as (typeof bools)[number]] = v;
-      } else if ((nums as readonly string[]).includes(k)) {
-        if (typeof v !== "number" || !Number.isInteger(v) || v < 0)
-          throw badRequest("BAD_CONFIG", `${k} must be a non-negative integer`);
-        next[k as (typeof nums)[number]] = v;
+      } else if (Object.hasOwn(PROFILE_RANGES, k)) {
+        const [min, max] = PROFILE_RANGES[k as keyof typeof PROFILE_RANGES];
+        if (typeof v !== "number" || !Number.isInteger(v) || v < min || v > max)
+          throw badRequest("BAD_CONFIG", `${k} must be an integer in ${min}..${max}`);
+        next[k as keyof typeof PROFILE_RANGES] = v;
       } else if (k === "maxStake") {
-        if (v !== null && (typeof v !== "number" || !Number.isInteger(v) || v <= 0))
-          throw badRequest("BAD_CONFIG", "maxStake must be a positive integer or null");
+        if (v !== null && (typeof v !== "number" || !Number.isInteger(v) || v <= 0 || v > MAX_AMOUNT))
+          throw badRequest("BAD_CONFIG", `maxStake must be an integer in 1..${MAX_AMOUNT} or null`);
         next.maxStake = v as number | null;
-      } else throw badRequest("BAD_CONFIG", `unknown jurisdiction setting '${k}'`);
+      } else throw badRequest("BAD_CONFIG", `unknown jurisdiction setting '${k.slice(0, 40)}'`);
     }
     await this.server.db.tx(async (sql) => {
       await sql.run(UPSERT_SETTING, [`jurisdiction:${id}`, JSON.stringify(next)]);
       await audit(sql, "setJurisdiction", next);
     });
-    jurisdictions[id] = next;
+    jurisdictions.set(id, next);
     return next;
   }
 
   /** PUT /admin/config/games/:id: enables or disables a game (disabled: hidden, no new rounds; open rounds still finish). */
   async setGameEnabled(gameId: string, input: unknown) {
     const b = body(input);
+    allowOnly(b, ["enabled"]);
     const { games } = this.server;
     if (!games.has(gameId)) throw new ApiProblem(404, "GAME_NOT_FOUND", `no game '${gameId}'`);
     if (typeof b.enabled !== "boolean") throw badRequest("BAD_CONFIG", "enabled must be a boolean");

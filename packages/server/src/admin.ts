@@ -6,31 +6,25 @@
  */
 import { AdminSettings } from "./admin-settings.js";
 import { audit } from "./audit.js";
+import { MAX_AMOUNT } from "./config.js";
 import type { Sql } from "./db/database.js";
 import { ApiProblem, badRequest } from "./errors.js";
 import { checkGrantableBet, voidGrantedRound } from "./grants.js";
 import { hashToken, newId, newToken } from "./ids.js";
-import { gameInput, isRecord } from "./input.js";
-import {
-  CASH,
-  ensureUnitAccounts,
-  HOUSE,
-  houseAccount,
-  lockBalance,
-  move,
-  OPERATOR,
-  playerAccount,
-  UNIT_NAME,
-  unitAccount,
-} from "./ledger.js";
+import { allowOnly, bodyOf, isCleanString, optionalBodyOf, parsedWhole } from "./input.js";
+import { CASH, counterparties, ensureUnitAccounts, lockBalance, move, playerAccount, UNIT_NAME, unitAccount } from "./ledger.js";
 import { reconciliation } from "./reconciliation.js";
 import type { PlayerRow, RoundRow } from "./rows.js";
 import type { GameServer } from "./service.js";
 import { lockWallet } from "./wallet.js";
 
-function body(input: unknown): Record<string, unknown> {
-  if (!isRecord(input)) throw badRequest("BAD_BODY", "the request body must be a JSON object");
-  return input;
+const body = bodyOf;
+
+/** A required text field: 1..max characters of clean text (no control characters, well-formed). */
+function text(value: unknown, max: number, code: string, name: string): string {
+  if (typeof value !== "string" || value.length < 1 || !isCleanString(value, max))
+    throw badRequest(code, `${name} must be a string of 1-${max} characters`);
+  return value;
 }
 
 export class Admin {
@@ -56,14 +50,14 @@ export class Admin {
 
   async createPlayer(input: unknown) {
     const b = body(input);
-    const name = b.name;
-    if (typeof name !== "string" || name.length < 1 || name.length > 100)
-      throw badRequest("BAD_PLAYER", "name must be a string of 1-100 characters");
+    allowOnly(b, ["name", "jurisdiction", "externalId"]);
+    const name = text(b.name, 100, "BAD_PLAYER", "name");
     const jurisdiction = b.jurisdiction === undefined ? this.server.config.defaultJurisdiction : b.jurisdiction;
-    if (typeof jurisdiction !== "string" || !this.server.config.jurisdictions[jurisdiction]) {
-      throw badRequest("BAD_PLAYER", `jurisdiction must be one of ${Object.keys(this.server.config.jurisdictions).join(", ")}`);
+    if (typeof jurisdiction !== "string" || !this.server.config.jurisdictions.has(jurisdiction)) {
+      throw badRequest("BAD_PLAYER", `jurisdiction must be one of ${[...this.server.config.jurisdictions.keys()].join(", ")}`);
     }
-    const externalId = typeof b.externalId === "string" ? b.externalId : null;
+    const externalId =
+      b.externalId === undefined || b.externalId === null ? null : text(b.externalId, 200, "BAD_PLAYER", "externalId");
     return this.db.tx(async (sql) => {
       const player = await this.server.createPlayer(sql, { name, demo: false, jurisdiction, externalId });
       await audit(sql, "createPlayer", player);
@@ -80,7 +74,8 @@ export class Admin {
   }
 
   async createLaunchToken(playerId: string, input: unknown) {
-    const b = input === undefined || input === null ? {} : body(input);
+    const b = optionalBodyOf(input);
+    allowOnly(b, ["ttlSeconds"]);
     const ttl = b.ttlSeconds === undefined ? 600 : b.ttlSeconds;
     if (typeof ttl !== "number" || !Number.isInteger(ttl) || ttl < 1 || ttl > 86_400)
       throw badRequest("BAD_TTL", "ttlSeconds must be an integer in 1..86400");
@@ -102,23 +97,27 @@ export class Admin {
   /** Credit (amount > 0) or debit (amount < 0) a player's balance, cash or a non-cash `unit`, from/to the operator. */
   async adjust(playerId: string, input: unknown) {
     const b = body(input);
+    allowOnly(b, ["amount", "reason", "unit"]);
     const amount = b.amount;
-    if (typeof amount !== "number" || !Number.isSafeInteger(amount) || amount === 0)
-      throw badRequest("BAD_AMOUNT", "amount must be a non-zero integer in minor units");
-    if (typeof b.reason !== "string" || b.reason.length < 1) throw badRequest("BAD_REASON", "reason is required");
+    if (typeof amount !== "number" || !Number.isSafeInteger(amount) || amount === 0 || Math.abs(amount) > MAX_AMOUNT)
+      throw badRequest("BAD_AMOUNT", `amount must be a non-zero integer in minor units, at most ${MAX_AMOUNT} either way`, {
+        max: MAX_AMOUNT,
+      });
+    const reason = text(b.reason, 500, "BAD_REASON", "reason");
     const unit = b.unit === undefined ? CASH : b.unit;
     if (typeof unit !== "string" || (unit !== CASH && !UNIT_NAME.test(unit)))
       throw badRequest("BAD_UNIT", "unit must be 'cash' or a unit name [a-z][a-z0-9_]{0,31}");
-    const reason = b.reason;
     return this.db.tx(async (sql) => {
       const player = await this.player(sql, playerId);
       await lockWallet(sql, playerId, this.lockSuffix());
-      if (unit !== CASH) await ensureUnitAccounts(sql, playerId, unit, OPERATOR, player.currency);
+      // A demo player's adjustments move demo money (the demo bank), never the operator's.
+      const parties = counterparties(playerId, player.demo === 1);
+      if (unit !== CASH) await ensureUnitAccounts(sql, playerId, unit, parties.operatorSystem, player.currency);
       const { txId, balanceAfter } = await move(sql, {
         kind: amount > 0 ? "credit" : "debit",
         playerId,
         amount,
-        counterparty: unitAccount(OPERATOR, unit),
+        counterparty: unit === CASH ? parties.operator : unitAccount(parties.operatorSystem, unit),
         unit,
         at: Date.now(),
         note: reason,
@@ -131,9 +130,10 @@ export class Admin {
   /** Grants bonus spins: rounds at a fixed bet that debit the player nothing (promotions pays their stake). */
   async grantBonusSpins(playerId: string, input: unknown) {
     const b = body(input);
+    allowOnly(b, ["gameId", "bet", "spins"]);
     if (typeof b.gameId !== "string") throw badRequest("BAD_GRANT", "gameId is required");
     const game = this.server.game(b.gameId);
-    const bet = gameInput(() => game.parseBet(b.bet));
+    const bet = parsedWhole("bet", b.bet, () => game.parseBet(b.bet));
     checkGrantableBet(game, bet);
     const spins = b.spins;
     if (typeof spins !== "number" || !Number.isInteger(spins) || spins < 1 || spins > 1000)
@@ -157,8 +157,9 @@ export class Admin {
    * to promotions. Non-cash stakes are refunded. A paused autoplay waiting for it stops.
    */
   async cancelRound(roundId: string, input: unknown) {
-    const b = input === undefined || input === null ? {} : body(input);
-    const reason = typeof b.reason === "string" ? b.reason : "operator";
+    const b = optionalBodyOf(input);
+    allowOnly(b, ["reason"]);
+    const reason = b.reason === undefined ? "operator" : text(b.reason, 500, "BAD_REASON", "reason");
     return this.db.tx(async (sql) => {
       const first = await sql.one<RoundRow>("SELECT * FROM rounds WHERE id = $1", [roundId]);
       if (!first) throw new ApiProblem(404, "ROUND_NOT_FOUND", `no round '${roundId}'`);
@@ -168,6 +169,7 @@ export class Admin {
       const refund = round.paid === 1 ? round.total_bet : 0;
       const pay = Math.max(round.total_win, refund);
       const at = Date.now();
+      const parties = counterparties(round.player_id, round.demo === 1);
       let balance = await lockBalance(sql, round.player_id, "");
       if (pay > 0) {
         balance = (
@@ -176,15 +178,23 @@ export class Admin {
             playerId: round.player_id,
             roundId,
             amount: pay,
-            counterparty: houseAccount(round.player_id),
+            counterparty: parties.house,
             at,
             note: `round cancelled: ${reason}`,
           })
         ).balanceAfter;
       }
       const voided = round.grant_id !== null && pay === 0;
-      if (voided) await voidGrantedRound(sql, round.grant_id as string, round.player_id, roundId, round.total_bet, at);
-      const unitsRefunded = await this.refundStakeUnits(sql, round, at, reason);
+      if (voided)
+        await voidGrantedRound(
+          sql,
+          round.grant_id as string,
+          round.player_id,
+          roundId,
+          round.demo === 1 ? 0 : round.total_bet,
+          at,
+        );
+      const unitsRefunded = await this.refundStakeUnits(sql, round, at, reason, parties.houseSystem);
       await sql.run("UPDATE rounds SET status = 'cancelled', settled = $1, ended_at = $2 WHERE id = $3", [pay, at, roundId]);
       if (round.autoplay_id !== null) await this.server.autoplays.roundCancelled(sql, round.autoplay_id, roundId, at);
       await audit(sql, "cancelRound", { roundId, reason, paid: pay, totalWin: round.total_win, refund, voided, unitsRefunded });
@@ -193,7 +203,13 @@ export class Admin {
   }
 
   /** A cancelled paid round's non-cash stake goes back to the player (its non-cash winnings are never credited before the end). */
-  private async refundStakeUnits(sql: Sql, round: RoundRow, at: number, reason: string): Promise<Record<string, number>> {
+  private async refundStakeUnits(
+    sql: Sql,
+    round: RoundRow,
+    at: number,
+    reason: string,
+    houseSystem: string,
+  ): Promise<Record<string, number>> {
     if (round.paid !== 1) return {};
     const stakes = await sql.query<{ unit: string; amount: number }>(
       "SELECT unit, amount FROM transactions WHERE round_id = $1 AND kind = 'bet' AND unit <> 'cash' AND player_id = $2",
@@ -206,7 +222,7 @@ export class Admin {
         playerId: round.player_id,
         roundId: round.id,
         amount: -s.amount,
-        counterparty: unitAccount(HOUSE, s.unit),
+        counterparty: unitAccount(houseSystem, s.unit),
         unit: s.unit,
         at,
         note: `round cancelled: ${reason}`,

@@ -13,13 +13,15 @@ import {
   type SpinOutcome,
   stopByPlayer,
 } from "./autoplay-rules.js";
+import { MAX_AMOUNT } from "./config.js";
 import type { Database, Sql } from "./db/database.js";
 import { ApiProblem, badRequest } from "./errors.js";
 import type { GameRegistry } from "./games.js";
 import type { Idempotency } from "./idempotency.js";
 import { canonicalJson, fingerprint, newId } from "./ids.js";
-import { allowOnly, bodyOf, gameInput, requestIdOf } from "./input.js";
+import { allowOnly, bodyOf, parsedWhole, requestIdOf } from "./input.js";
 import type { AutoplayRow, Caller, Stored } from "./rows.js";
+import { lockWallet } from "./wallet.js";
 
 /** The wire form of an autoplay row. */
 export function autoplayState(row: AutoplayRow): AutoplayState {
@@ -57,25 +59,28 @@ export class Autoplays {
     checkAutoplayAllowed(caller.profile);
     if (typeof body.gameId !== "string") throw badRequest("BAD_AUTOPLAY", "gameId is required");
     const game = this.games.offered(body.gameId);
-    const bet = gameInput(() => game.parseBet(body.bet));
+    const bet = parsedWhole("bet", body.bet, () => game.parseBet(body.bet));
     const spins = body.spins;
     if (typeof spins !== "number" || !Number.isInteger(spins) || spins < 1 || spins > 100)
       throw badRequest("BAD_AUTOPLAY", "spins must be an integer in 1..100");
     const lossLimit = body.lossLimit;
-    if (typeof lossLimit !== "number" || !Number.isSafeInteger(lossLimit) || lossLimit <= 0) {
-      throw badRequest("BAD_AUTOPLAY", "lossLimit is mandatory: a positive integer amount in minor units");
+    if (typeof lossLimit !== "number" || !Number.isSafeInteger(lossLimit) || lossLimit <= 0 || lossLimit > MAX_AMOUNT) {
+      throw badRequest("BAD_AUTOPLAY", `lossLimit is mandatory: an integer amount in minor units, 1..${MAX_AMOUNT}`);
     }
     const singleWinLimit = body.singleWinLimit ?? null;
     if (
       singleWinLimit !== null &&
-      (typeof singleWinLimit !== "number" || !Number.isSafeInteger(singleWinLimit) || singleWinLimit <= 0)
+      (typeof singleWinLimit !== "number" ||
+        !Number.isSafeInteger(singleWinLimit) ||
+        singleWinLimit <= 0 ||
+        singleWinLimit > MAX_AMOUNT)
     ) {
-      throw badRequest("BAD_AUTOPLAY", "singleWinLimit must be a positive integer amount or null");
+      throw badRequest("BAD_AUTOPLAY", `singleWinLimit must be an integer amount in 1..${MAX_AMOUNT}, or null`);
     }
     if (body.stopOnJackpot !== undefined && typeof body.stopOnJackpot !== "boolean")
       throw badRequest("BAD_AUTOPLAY", "stopOnJackpot must be a boolean");
     const print = fingerprint("autoplay", body);
-    const { result } = await this.idempotency.once<AutoplayState>(caller.player.id, requestId, print, async (sql) => {
+    const { result } = await this.idempotency.once<AutoplayState>(caller, requestId, print, async (sql) => {
       const at = this.now();
       // One autoplay per player and game: a new one replaces the unfinished one.
       await sql.run(
@@ -133,9 +138,14 @@ export class Autoplays {
     return autoplayState(row);
   }
 
-  /** DELETE /autoplay/:id: the player stops it, running or paused (idempotent by nature). */
+  /**
+   * DELETE /autoplay/:id: the player stops it, running or paused (idempotent by nature).
+   * It takes the player's lock first, as every spin does, so a stop and a racing autoplay
+   * spin serialise: the spin either ran before (and is counted) or sees the stop (409).
+   */
   async stop(caller: Caller, id: string): Promise<AutoplayState> {
     return this.db.tx(async (sql) => {
+      await lockWallet(sql, caller.player.id, this.lock);
       const row = await sql.one<AutoplayRow>(`SELECT * FROM autoplays WHERE id = $1 AND player_id = $2${this.lock}`, [
         id,
         caller.player.id,
@@ -151,7 +161,12 @@ export class Autoplays {
    */
   async checkSpin(sql: Sql, caller: Caller, id: string, gameId: string, bet: unknown): Promise<AutoplayRow> {
     checkAutoplayAllowed(caller.profile);
-    const row = await sql.one<AutoplayRow>("SELECT * FROM autoplays WHERE id = $1 AND player_id = $2", [id, caller.player.id]);
+    // Read under the player's lock (held by the caller) and the row's own: the status this
+    // spin writes back is derived from it, so it must be the latest committed one.
+    const row = await sql.one<AutoplayRow>(`SELECT * FROM autoplays WHERE id = $1 AND player_id = $2${this.lock}`, [
+      id,
+      caller.player.id,
+    ]);
     if (!row) throw notFound(id);
     if (row.game_id !== gameId) throw badRequest("AUTOPLAY_GAME", `autoplay ${id} plays ${row.game_id}`);
     if (row.status === "paused") {
@@ -176,14 +191,14 @@ export class Autoplays {
 
   /** A round of autoplay `id` settled in a later step: the autoplay counts its win and may resume (see `afterSettle`). */
   async settle(sql: Sql, id: string, roundWin: number, jackpot: boolean, at: number): Promise<AutoplayState | null> {
-    const row = await sql.one<AutoplayRow>("SELECT * FROM autoplays WHERE id = $1", [id]);
+    const row = await sql.one<AutoplayRow>(`SELECT * FROM autoplays WHERE id = $1${this.lock}`, [id]);
     if (!row) return null;
     return autoplayState(await this.apply(sql, row, afterSettle(row, roundWin, jackpot), at, true));
   }
 
   /** The operator cancelled a round: an autoplay paused for it stops. */
   async roundCancelled(sql: Sql, id: string, roundId: string, at: number): Promise<void> {
-    const row = await sql.one<AutoplayRow>("SELECT * FROM autoplays WHERE id = $1", [id]);
+    const row = await sql.one<AutoplayRow>(`SELECT * FROM autoplays WHERE id = $1${this.lock}`, [id]);
     if (row) await this.apply(sql, row, afterRoundCancelled(row, roundId), at, false);
   }
 

@@ -9,7 +9,7 @@ import type { Database, Sql } from "./db/database.js";
 import { ApiProblem } from "./errors.js";
 import type { AnyGame } from "./games.js";
 import { newId } from "./ids.js";
-import { gameInput } from "./input.js";
+import { gameInput, parsedWhole } from "./input.js";
 
 export interface GameConfigView {
   gameId: string;
@@ -138,7 +138,7 @@ export class GameConfigs {
    * code when refused), stores the parsed value and audits who changed what, atomically.
    */
   async set(game: AnyGame, input: unknown, who: string, at: number): Promise<GameConfigView> {
-    const config = gameInput(() => game.parseConfig(input));
+    const config = parsedWhole("config", input, () => game.parseConfig(input));
     const json = JSON.stringify(config);
     await this.db.tx(async (sql: Sql) => {
       const old = await sql.one<{ config: string }>("SELECT config FROM game_configs WHERE game_id = $1", [game.id]);

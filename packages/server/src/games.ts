@@ -37,6 +37,13 @@ export class GameRegistry {
     return game;
   }
 
+  /** The current version of a known game, on offer or not: 404 GAME_NOT_FOUND when unknown. */
+  known(id: string): AnyGame {
+    const game = this.current.get(id);
+    if (!game) throw new ApiProblem(404, "GAME_NOT_FOUND", `no game '${id}'`);
+    return game;
+  }
+
   /**
    * The version an open round plays on: its own, even when a newer one is current or the
    * game is disabled (an open round always finishes). 409 VERSION_RETIRED when gone.

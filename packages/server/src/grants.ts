@@ -41,7 +41,7 @@ export async function takeGrantedSpin(
   if (!grant || grant.game_id !== game.id)
     throw new ApiProblem(404, "GRANT_NOT_FOUND", `no bonus-spin grant '${grantId}' for ${game.id}`);
   if (grant.spins_used >= grant.spins_total) throw new ApiProblem(409, "GRANT_USED_UP", "every granted spin was played");
-  const bet = gameInput(() => game.parseBet(JSON.parse(grant.bet)));
+  const bet = gameInput(() => game.parseBet(JSON.parse(grant.bet) as unknown));
   if (sentBet !== null && canonicalJson(sentBet) !== canonicalJson(bet))
     throw badRequest("GRANT_BET", "a granted spin plays the grant's bet");
   await sql.run("UPDATE bonus_grants SET spins_used = spins_used + 1 WHERE id = $1", [grantId]);

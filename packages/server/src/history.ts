@@ -5,19 +5,21 @@
 import type { HistoryResponse, HistoryRound, OpenRound, RoundDetail, Transaction } from "@reelhouse/protocol";
 import type { Database } from "./db/database.js";
 import { ApiProblem, badRequest } from "./errors.js";
+import { checkQuery, MAX_TIME, timeParam } from "./input.js";
 import type { Caller, RoundRow, StepRow } from "./rows.js";
 
 const DAY_MS = 86_400_000;
 
-/** A time query parameter: epoch milliseconds or an ISO date. */
-function timeParam(value: unknown, name: string, fallback: number): number {
-  if (value === undefined || value === "") return fallback;
-  const n = typeof value === "string" && /^\d+$/.test(value) ? Number(value) : Date.parse(String(value));
-  if (!Number.isFinite(n)) throw badRequest("BAD_QUERY", `${name} must be epoch milliseconds or an ISO date`);
-  return n;
-}
+/** Page sizes of GET /history: rounds and transactions per page (`limit`), default and most. */
+export const HISTORY_PAGE = { default: 50, max: 100 } as const;
 
-function historyRound(r: RoundRow, balanceAfter: number | null): HistoryRound {
+/** The columns a history line shows (never the round's state, awaiting, bet or configuration: a page stays small). */
+type HistoryRow = Pick<
+  RoundRow,
+  "id" | "game_id" | "started_at" | "ended_at" | "status" | "total_bet" | "total_win" | "demo" | "forced" | "grant_id"
+>;
+
+function historyRound(r: HistoryRow, balanceAfter: number | null): HistoryRound {
   return {
     roundId: r.id,
     gameId: r.game_id,
@@ -28,12 +30,27 @@ function historyRound(r: RoundRow, balanceAfter: number | null): HistoryRound {
     totalWin: r.total_win,
     balanceAfter: balanceAfter ?? 0,
     granted: r.grant_id !== null,
+    demo: r.demo === 1,
+    forced: r.forced === 1,
   };
 }
 
-/** The player's cash balance after a round's last cash movement (grant stakes and unit moves have none of the player's cash). */
+/**
+ * The player's cash balance after a round's last cash movement (grant stakes and unit moves
+ * have none of the player's cash): an index lookup (`transactions_round`) per round.
+ */
+// (Every transaction of a round is its player's: no player condition, which would let SQLite's
+// planner pick the per-player index and read all the player's transactions for each round.)
 const ROUND_BALANCE_AFTER =
-  "SELECT t.balance_after FROM transactions t WHERE t.round_id = r.id AND t.unit = 'cash' AND t.balance_after IS NOT NULL AND t.player_id = r.player_id ORDER BY t.created_at DESC, t.id DESC LIMIT 1";
+  "SELECT t.balance_after FROM transactions t WHERE t.round_id = r.id AND t.unit = 'cash' AND t.balance_after IS NOT NULL ORDER BY t.created_at DESC, t.id DESC LIMIT 1";
+
+/** A page of the player's rounds, each with its balance after (params: player, from, to, limit). */
+export const HISTORY_ROUNDS_SQL = `SELECT r.id, r.game_id, r.started_at, r.ended_at, r.status, r.total_bet, r.total_win, r.demo, r.forced, r.grant_id, (${ROUND_BALANCE_AFTER}) AS balance_after
+         FROM rounds r WHERE r.player_id = $1 AND r.started_at >= $2 AND r.started_at < $3 ORDER BY r.started_at DESC, r.id DESC LIMIT $4`;
+
+/** A page of the player's money movements (params: player, from, to, limit). */
+export const HISTORY_TRANSACTIONS_SQL =
+  "SELECT id, kind, unit, amount, balance_after, round_id, created_at FROM transactions WHERE player_id = $1 AND created_at >= $2 AND created_at < $3 ORDER BY created_at DESC, id DESC LIMIT $4";
 
 export class History {
   constructor(
@@ -69,17 +86,21 @@ export class History {
 
   /** GET /history: the player's rounds and every money movement with the balance after it (default: the last 30 days). */
   async history(caller: Caller, query: Record<string, unknown>): Promise<HistoryResponse> {
-    const to = timeParam(query.to, "to", this.now() + 1);
-    const from = timeParam(query.from, "from", to - 30 * DAY_MS);
-    const limit = query.limit === undefined ? 100 : Number(query.limit);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
-      throw badRequest("BAD_QUERY", "limit must be an integer in 1..1000");
+    const q = checkQuery(query, ["from", "to", "limit"]);
+    const to = timeParam(q.to, "to", Math.min(this.now() + 1, MAX_TIME));
+    const from = timeParam(q.from, "from", Math.max(0, to - 30 * DAY_MS));
+    const limit = q.limit === undefined ? HISTORY_PAGE.default : /^\d{1,4}$/.test(q.limit) ? Number(q.limit) : 0;
+    if (limit < 1 || limit > HISTORY_PAGE.max)
+      throw badRequest("BAD_QUERY", `limit must be an integer in 1..${HISTORY_PAGE.max} (page with from/to)`, {
+        max: HISTORY_PAGE.max,
+      });
     return this.db.read(async (sql) => {
-      const rounds = await sql.query<RoundRow & { balance_after: number | null }>(
-        `SELECT r.*, (${ROUND_BALANCE_AFTER}) AS balance_after
-         FROM rounds r WHERE r.player_id = $1 AND r.started_at >= $2 AND r.started_at < $3 ORDER BY r.started_at DESC, r.id DESC LIMIT $4`,
-        [caller.player.id, from, to, limit],
-      );
+      const rounds = await sql.query<HistoryRow & { balance_after: number | null }>(HISTORY_ROUNDS_SQL, [
+        caller.player.id,
+        from,
+        to,
+        limit,
+      ]);
       const transactions = await sql.query<{
         id: string;
         kind: string;
@@ -88,10 +109,7 @@ export class History {
         balance_after: number;
         round_id: string | null;
         created_at: number;
-      }>(
-        "SELECT id, kind, unit, amount, balance_after, round_id, created_at FROM transactions WHERE player_id = $1 AND created_at >= $2 AND created_at < $3 ORDER BY created_at DESC, id DESC LIMIT $4",
-        [caller.player.id, from, to, limit],
-      );
+      }>(HISTORY_TRANSACTIONS_SQL, [caller.player.id, from, to, limit]);
       return {
         rounds: rounds.map((r) => historyRound(r, r.balance_after)),
         transactions: transactions.map(
@@ -134,6 +152,7 @@ export class History {
           events: JSON.parse(s.events),
           win: s.win,
           at: new Date(s.created_at).toISOString(),
+          forced: s.forced === 1,
         })),
       } as RoundDetail & { playerId: string; settled: number; paid: boolean };
     });

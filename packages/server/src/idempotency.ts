@@ -7,7 +7,8 @@
  */
 import type { Database, Sql } from "./db/database.js";
 import { ApiProblem } from "./errors.js";
-import type { Stored } from "./rows.js";
+import type { Caller, Stored } from "./rows.js";
+import { TOUCH_SESSION } from "./sessions.js";
 import { lockWallet, type Wallet } from "./wallet.js";
 
 /** Counted by the server's metrics. */
@@ -35,17 +36,22 @@ export class Idempotency {
 
   /**
    * Runs `work` once per (player, requestId); `print` is the request's fingerprint. The
-   * stored record and the answer sent are the same bytes (serialised once).
+   * stored record and the answer sent are the same bytes (serialised once). The caller's
+   * session last-seen time (`caller.touch`) is written in the same transaction (when it
+   * rolls back, the route writes it on its own: see GameServer.asCaller).
    */
   async once<T>(
-    playerId: string,
+    caller: Pick<Caller, "player" | "touch">,
     requestId: string,
     print: string,
     work: (sql: Sql, wallet: Wallet) => Promise<Stored<T>>,
   ): Promise<OnceResult<T>> {
     let replayed = false;
+    const playerId = caller.player.id;
+    const touch = caller.touch;
     const result = await this.db.tx(async (sql) => {
       const wallet = await lockWallet(sql, playerId, this.lock);
+      if (touch) await sql.write(TOUCH_SESSION, [touch.at, touch.tokenHash]);
       // A statement of its own after the lock: joined into the locking SELECT it would read the
       // snapshot taken before the wait, and a concurrent duplicate would miss its twin's answer.
       const stored = await sql.one<{ fingerprint: string; status: number; response: string }>(
@@ -67,6 +73,7 @@ export class Idempotency {
       );
       return { ...answer, json };
     });
+    if (touch) touch.done = true;
     if (replayed) this.counters.retries++;
     return { result, replayed };
   }

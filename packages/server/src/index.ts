@@ -10,8 +10,16 @@ import { openDatabase } from "./db/open.js";
 import { GameServer } from "./service.js";
 
 export { Admin } from "./admin.js";
-export { buildApp } from "./app.js";
-export { configFromEnv, JURISDICTIONS, type JurisdictionProfile, type ServerConfig, type ServerMode } from "./config.js";
+export { type AppRole, buildApp } from "./app.js";
+export {
+  configFromEnv,
+  JURISDICTIONS,
+  type JurisdictionProfile,
+  MAX_AMOUNT,
+  MAX_BALANCE,
+  type ServerConfig,
+  type ServerMode,
+} from "./config.js";
 export type { Database, Sql } from "./db/database.js";
 export { openDatabase } from "./db/open.js";
 export { migrate } from "./db/schema.js";
@@ -24,10 +32,16 @@ export interface RunningServer {
   server: GameServer;
   db: Database;
   url: string;
+  /** The admin listener (admin API, /metrics, /docs) when REELHOUSE_ADMIN_PORT configures one. */
+  admin: { app: FastifyInstance; url: string } | null;
   close(): Promise<void>;
 }
 
-/** Opens the database, builds the app and listens on `host:port`. */
+/**
+ * Opens the database, builds the app and listens on `host:port`; with `config.adminPort`,
+ * the admin API, /metrics and /docs listen apart on `adminHost:adminPort` (and the public
+ * listener has none of them).
+ */
 export async function startServer(
   options: { config?: ServerConfig; port?: number; host?: string; logger?: boolean } = {},
 ): Promise<RunningServer> {
@@ -35,15 +49,24 @@ export async function startServer(
   const db = await openDatabase(config.databaseUrl);
   const server = new GameServer(db, config);
   await server.init();
-  const app = await buildApp(server, { logger: options.logger ?? false });
+  const logger = options.logger ?? false;
+  const separate = config.adminPort !== null;
+  const app = await buildApp(server, { logger, role: separate ? "public" : "all" });
   const url = await app.listen({ port: options.port ?? 8080, host: options.host ?? "127.0.0.1" });
+  let admin: RunningServer["admin"] = null;
+  if (separate) {
+    const adminApp = await buildApp(server, { logger, role: "admin" });
+    admin = { app: adminApp, url: await adminApp.listen({ port: config.adminPort ?? 0, host: config.adminHost }) };
+  }
   return {
     app,
     server,
     db,
     url,
+    admin,
     async close() {
       await app.close();
+      await admin?.app.close();
       await db.close();
     },
   };

@@ -25,12 +25,51 @@ export const PROMOTIONS = "promotions";
  */
 export const HOUSE_SHARDS = 16;
 
-/** The house shard a player's bets, wins and refunds move against. */
-export function houseAccount(playerId: string): string {
+function shardOf(playerId: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < playerId.length; i++) h = Math.imul(h ^ playerId.charCodeAt(i), 0x01000193);
-  const shard = (h >>> 0) % HOUSE_SHARDS;
+  return (h >>> 0) % HOUSE_SHARDS;
+}
+
+/** The house shard a player's bets, wins and refunds move against. */
+export function houseAccount(playerId: string): string {
+  const shard = shardOf(playerId);
   return shard === 0 ? HOUSE : `${HOUSE}:${shard}`;
+}
+
+/**
+ * The demo bank: demo players' money only ever moves against it — their opening balance,
+ * bets, wins, refunds and adjustments — never against the house, the operator or
+ * promotions, so demo play cannot touch real money. Sharded like the house (`demo`,
+ * `demo:1` … `demo:15`, kind `demo`); non-cash units against `demo@<unit>`.
+ */
+export const DEMO = "demo";
+
+/** The demo bank shard of a demo player. */
+export function demoAccount(playerId: string): string {
+  const shard = shardOf(playerId);
+  return shard === 0 ? DEMO : `${DEMO}:${shard}`;
+}
+
+/** The accounts a player's money moves against: the house, operator and promotions, or for a demo player the demo bank. */
+export interface Counterparties {
+  /** Cash counterparty of game money (bets, wins, refunds). */
+  house: string;
+  /** System account name of game money in non-cash units (`house@bonus`, `demo@bonus`). */
+  houseSystem: string;
+  /** Cash counterparty of adjustments. */
+  operator: string;
+  /** System account name of adjustments in non-cash units. */
+  operatorSystem: string;
+  demo: boolean;
+}
+
+export function counterparties(playerId: string, demo: boolean): Counterparties {
+  if (demo) {
+    const bank = demoAccount(playerId);
+    return { house: bank, houseSystem: DEMO, operator: bank, operatorSystem: DEMO, demo };
+  }
+  return { house: houseAccount(playerId), houseSystem: HOUSE, operator: OPERATOR, operatorSystem: OPERATOR, demo };
 }
 
 /** The unit of the player's money. */
@@ -81,13 +120,16 @@ export interface Movement {
   at: number;
 }
 
-/** Creates the house shards, the operator and the promotions accounts if missing. */
+/** Creates the house and demo bank shards, the operator and the promotions accounts if missing. */
 export async function ensureSystemAccounts(sql: Sql, currency: string): Promise<void> {
   const accounts: [string, string][] = [
     [OPERATOR, OPERATOR],
     [PROMOTIONS, PROMOTIONS],
   ];
-  for (let shard = 0; shard < HOUSE_SHARDS; shard++) accounts.push([shard === 0 ? HOUSE : `${HOUSE}:${shard}`, HOUSE]);
+  for (let shard = 0; shard < HOUSE_SHARDS; shard++) {
+    accounts.push([shard === 0 ? HOUSE : `${HOUSE}:${shard}`, HOUSE]);
+    accounts.push([shard === 0 ? DEMO : `${DEMO}:${shard}`, DEMO]);
+  }
   for (const [id, kind] of accounts) {
     await sql.run(
       "INSERT INTO accounts (id, kind, player_id, currency, balance) VALUES ($1, $2, NULL, $3, 0) ON CONFLICT (id) DO NOTHING",
@@ -115,6 +157,26 @@ export async function lockBalance(sql: Sql, playerId: string, lockSuffix: string
   ]);
   if (!row) throw new ApiProblem(401, "UNKNOWN_PLAYER", "the player of this session does not exist");
   return row.balance;
+}
+
+/**
+ * Every account balance stays within ±2^53 - 1, so it reads back exactly as a number (a
+ * BIGINT beyond it would be rounded by the driver). A movement that would take one past it
+ * is refused (409 BALANCE_LIMIT) and the transaction rolls back.
+ */
+function checkBalances(rows: readonly { id: string; balance: number }[]): void {
+  for (const row of rows) {
+    if (!Number.isSafeInteger(row.balance)) {
+      throw new ApiProblem(
+        409,
+        "BALANCE_LIMIT",
+        `the balance of ${row.id.startsWith("player:") ? "the player" : row.id} would leave ±(2^53 - 1)`,
+        {
+          limit: Number.MAX_SAFE_INTEGER,
+        },
+      );
+    }
+  }
 }
 
 /** SQL for `n` movements at once, built once per `n` (the statement cache keys on the text). */
@@ -179,6 +241,7 @@ export async function moveAll(sql: Sql, list: readonly Movement[]): Promise<{ tx
   const other = updated.find((row) => row.id === first.counterparty);
   if (!player) throw new ApiProblem(402, "INSUFFICIENT_FUNDS", `the ${unit} balance is too low for this movement`, { unit });
   if (!other) throw new Error(`ledger account '${first.counterparty}' does not exist`);
+  checkBalances(updated);
   const transactions: unknown[] = [];
   const entries: unknown[] = [];
   const out: { txId: string; balanceAfter: number }[] = [];
@@ -227,6 +290,7 @@ export async function transfer(sql: Sql, t: Transfer): Promise<string> {
   const to = updated.find((row) => row.id === t.to);
   const from = updated.find((row) => row.id === t.from);
   if (!to || !from) throw new Error(`ledger transfer between '${t.from}' and '${t.to}': an account does not exist`);
+  checkBalances(updated);
   const txId = newId("tx");
   await sql.write(
     "INSERT INTO transactions (id, kind, player_id, round_id, amount, balance_after, created_at, note, unit) VALUES ($1, $2, $3, $4, $5, NULL, $6, $7, $8)",

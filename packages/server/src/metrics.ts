@@ -37,29 +37,60 @@ export class Metrics {
   }
 }
 
-/** Token-bucket rate limiter per key (session or address), in memory per process. */
+/** Token-bucket rate limiter per key (a player, a client address), in memory per process. */
 export class RateLimiter {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
   constructor(
     private readonly perSecond: number,
     private readonly burst = perSecond * 2,
+    private readonly maxKeys = 100_000,
   ) {}
 
-  /** Takes one token; returns the milliseconds to wait when none is left, else 0. */
-  take(key: string, now = Date.now()): number {
+  /** Takes `cost` tokens (default 1); returns the milliseconds to wait when too few are left (taking none), else 0. */
+  take(key: string, now = Date.now(), cost = 1): number {
     if (this.perSecond <= 0) return 0;
-    let b = this.buckets.get(key);
-    if (!b) {
-      if (this.buckets.size > 100_000) this.buckets.clear();
-      b = { tokens: this.burst, at: now };
-      this.buckets.set(key, b);
-    }
-    b.tokens = Math.min(this.burst, b.tokens + ((now - b.at) * this.perSecond) / 1000);
-    b.at = now;
-    if (b.tokens >= 1) {
-      b.tokens -= 1;
+    const b = this.bucket(key, now);
+    if (b.tokens >= cost) {
+      b.tokens -= cost;
       return 0;
     }
-    return Math.ceil(((1 - b.tokens) * 1000) / this.perSecond);
+    return Math.ceil(((cost - b.tokens) * 1000) / this.perSecond);
+  }
+
+  /** The milliseconds to wait before a token is available (0 when one is), taking nothing. */
+  peek(key: string, now = Date.now()): number {
+    if (this.perSecond <= 0) return 0;
+    const b = this.buckets.get(key);
+    if (!b) return 0;
+    const tokens = Math.min(this.burst, b.tokens + ((now - b.at) * this.perSecond) / 1000);
+    return tokens >= 1 ? 0 : Math.ceil(((1 - tokens) * 1000) / this.perSecond);
+  }
+
+  private bucket(key: string, now: number): { tokens: number; at: number } {
+    let b = this.buckets.get(key);
+    if (!b) {
+      if (this.buckets.size >= this.maxKeys) this.sweep(now);
+      b = { tokens: this.burst, at: now };
+      this.buckets.set(key, b);
+    } else {
+      b.tokens = Math.min(this.burst, b.tokens + ((now - b.at) * this.perSecond) / 1000);
+      b.at = now;
+    }
+    return b;
+  }
+
+  /**
+   * Forgets buckets that have refilled (forgetting them changes nothing); when every bucket
+   * is still in use, the oldest half goes (a flood of fresh keys cannot clear the others at once).
+   */
+  private sweep(now: number): void {
+    const full = (this.burst * 1000) / this.perSecond;
+    for (const [key, b] of this.buckets) if (now - b.at >= full) this.buckets.delete(key);
+    if (this.buckets.size < this.maxKeys) return;
+    let drop = this.buckets.size / 2;
+    for (const key of this.buckets.keys()) {
+      if (drop-- <= 0) break;
+      this.buckets.delete(key);
+    }
   }
 }

@@ -8,7 +8,7 @@ import type { Preferences } from "@reelhouse/protocol";
 import type { Database } from "./db/database.js";
 import { badRequest } from "./errors.js";
 import type { GameRegistry } from "./games.js";
-import { isRecord } from "./input.js";
+import { bodyOf, isRecord } from "./input.js";
 import type { Caller } from "./rows.js";
 
 export const PREFERENCE_LIMITS = { maxBytes: 2048, maxDepth: 3, maxKeys: 32, key: /^[A-Za-z][\w-]{0,39}$/ } as const;
@@ -71,7 +71,7 @@ export class PlayerPreferences {
   /** PUT /preferences/:gameId with `{preferences: {...}}`: replaces them (idempotent by nature). */
   async put(caller: Caller, gameId: string, input: unknown): Promise<Preferences> {
     this.games.offered(gameId);
-    if (!isRecord(input) || Object.keys(input).some((k) => k !== "preferences"))
+    if (!isRecord(input) || Object.keys(bodyOf(input)).some((k) => k !== "preferences"))
       throw badRequest("BAD_PREFERENCES", 'send {"preferences": {...}}');
     const value = checkPreferences(input.preferences);
     const at = this.now();

@@ -4,23 +4,33 @@
  * entries sum to zero, no player balance is negative, every account equals its entries.
  */
 import type { Database } from "./db/database.js";
-import { badRequest } from "./errors.js";
+import { checkQuery, MAX_TIME, timeParam } from "./input.js";
 import { jackpotMeters } from "./jackpots/report.js";
 
+/**
+ * An exact sum read back from SQL as text (`CAST(SUM(…) AS TEXT)`): sums over many rows may
+ * exceed 2^53, where a JavaScript number would round.
+ */
+const big = (text: unknown): bigint => BigInt(text === null || text === undefined ? 0 : String(text));
+
+/** A sum for the JSON answer: a number while it is exact as one, else its decimal digits as a string. */
+export const exact = (value: bigint): number | string =>
+  value <= BigInt(Number.MAX_SAFE_INTEGER) && value >= BigInt(Number.MIN_SAFE_INTEGER) ? Number(value) : value.toString();
+
 export async function reconciliation(db: Database, query: Record<string, unknown>) {
-  const to = query.to === undefined ? Date.now() + 1 : Number(query.to);
-  const from = query.from === undefined ? 0 : Number(query.from);
-  if (!Number.isFinite(to) || !Number.isFinite(from)) throw badRequest("BAD_QUERY", "from and to are epoch milliseconds");
+  const q = checkQuery(query, ["from", "to"]);
+  const to = timeParam(q.to, "to", Math.min(Date.now() + 1, MAX_TIME));
+  const from = timeParam(q.from, "from", 0);
   return db.read(async (sql) => {
-    const byKind = await sql.query<{ kind: string; unit: string; n: number; total: number }>(
-      "SELECT kind, unit, COUNT(*) AS n, COALESCE(SUM(amount), 0) AS total FROM transactions WHERE created_at >= $1 AND created_at < $2 GROUP BY kind, unit ORDER BY kind, unit",
+    const byKind = await sql.query<{ kind: string; unit: string; n: number; total: string }>(
+      "SELECT kind, unit, COUNT(*) AS n, CAST(COALESCE(SUM(amount), 0) AS TEXT) AS total FROM transactions WHERE created_at >= $1 AND created_at < $2 GROUP BY kind, unit ORDER BY kind, unit",
       [from, to],
     );
-    const accounts = await sql.query<{ kind: string; unit: string; n: number; total: number }>(
-      "SELECT kind, unit, COUNT(*) AS n, COALESCE(SUM(balance), 0) AS total FROM accounts GROUP BY kind, unit ORDER BY kind, unit",
+    const accounts = await sql.query<{ kind: string; unit: string; n: number; total: string }>(
+      "SELECT kind, unit, COUNT(*) AS n, CAST(COALESCE(SUM(balance), 0) AS TEXT) AS total FROM accounts GROUP BY kind, unit ORDER BY kind, unit",
     );
-    const entries = await sql.one<{ total: number; n: number }>(
-      "SELECT COALESCE(SUM(amount), 0) AS total, COUNT(*) AS n FROM ledger_entries",
+    const entries = await sql.one<{ total: string; n: number }>(
+      "SELECT CAST(COALESCE(SUM(amount), 0) AS TEXT) AS total, COUNT(*) AS n FROM ledger_entries",
     );
     const negative = await sql.one<{ n: number }>("SELECT COUNT(*) AS n FROM accounts WHERE kind = 'player' AND balance < 0");
     const mismatch = await sql.one<{ n: number }>(
@@ -30,50 +40,62 @@ export async function reconciliation(db: Database, query: Record<string, unknown
     const crossUnit = await sql.one<{ n: number }>(
       "SELECT COUNT(*) AS n FROM ledger_entries e JOIN transactions t ON t.id = e.tx_id JOIN accounts a ON a.id = e.account_id WHERE a.unit <> t.unit",
     );
-    const rounds = await sql.query<{ status: string; n: number; bets: number; granted: number; wins: number }>(
-      "SELECT status, COUNT(*) AS n, COALESCE(SUM(CASE WHEN paid = 1 THEN total_bet ELSE 0 END), 0) AS bets, COALESCE(SUM(CASE WHEN paid = 0 THEN total_bet ELSE 0 END), 0) AS granted, COALESCE(SUM(settled), 0) AS wins FROM rounds WHERE started_at >= $1 AND started_at < $2 GROUP BY status ORDER BY status",
+    const rounds = await sql.query<{ status: string; demo: number; n: number; bets: string; granted: string; wins: string }>(
+      "SELECT status, demo, COUNT(*) AS n, CAST(COALESCE(SUM(CASE WHEN paid = 1 THEN total_bet ELSE 0 END), 0) AS TEXT) AS bets, CAST(COALESCE(SUM(CASE WHEN paid = 0 THEN total_bet ELSE 0 END), 0) AS TEXT) AS granted, CAST(COALESCE(SUM(settled), 0) AS TEXT) AS wins FROM rounds WHERE started_at >= $1 AND started_at < $2 GROUP BY status, demo ORDER BY status, demo",
       [from, to],
     );
     const jackpots = await jackpotMeters(sql);
     const cash = byKind.filter((r) => r.unit === "cash");
-    const kinds = Object.fromEntries(cash.map((r) => [r.kind, { count: Number(r.n), amount: Number(r.total) }]));
-    const unitTotals: Record<string, { sum: number; transactions: Record<string, { count: number; amount: number }> }> = {};
-    for (const a of accounts) {
-      unitTotals[a.unit] ??= { sum: 0, transactions: {} };
-      (unitTotals[a.unit] as { sum: number }).sum += Number(a.total);
-    }
+    const kindTotal = (kind: string) => big(cash.find((r) => r.kind === kind)?.total);
+    const kinds = Object.fromEntries(cash.map((r) => [r.kind, { count: Number(r.n), amount: exact(big(r.total)) }]));
+    const unitSums = new Map<string, bigint>();
+    const unitTotals: Record<
+      string,
+      { sum: number | string; transactions: Record<string, { count: number; amount: number | string }> }
+    > = {};
+    for (const a of accounts) unitSums.set(a.unit, (unitSums.get(a.unit) ?? 0n) + big(a.total));
+    for (const [unit, sum] of unitSums) unitTotals[unit] = { sum: exact(sum), transactions: {} };
     for (const r of byKind) {
       if (r.unit === "cash") continue;
       unitTotals[r.unit] ??= { sum: 0, transactions: {} };
       (unitTotals[r.unit] as { transactions: Record<string, unknown> }).transactions[r.kind] = {
         count: Number(r.n),
-        amount: Number(r.total),
+        amount: exact(big(r.total)),
       };
     }
-    const accountSum = accounts.reduce((sum, r) => sum + Number(r.total), 0);
-    const everyUnitZero = Object.values(unitTotals).every((u) => u.sum === 0);
+    const accountSum = accounts.reduce((sum, r) => sum + big(r.total), 0n);
+    const everyUnitZero = [...unitSums.values()].every((sum) => sum === 0n);
+    const entrySum = big(entries?.total);
     const cashAccounts = accounts.filter((r) => r.unit === "cash");
+    const roundsOf = (demo: number) =>
+      Object.fromEntries(
+        rounds
+          .filter((r) => Number(r.demo) === demo)
+          .map((r) => [
+            r.status,
+            { count: Number(r.n), bets: exact(big(r.bets)), granted: exact(big(r.granted)), settled: exact(big(r.wins)) },
+          ]),
+      );
     return {
       from: new Date(from).toISOString(),
       to: new Date(to).toISOString(),
+      /** Cash movements by kind (demo players' included: they move against the demo bank, see `accounts.demo`). */
       transactions: kinds,
-      bets: -(kinds.bet?.amount ?? 0),
-      wins: kinds.win?.amount ?? 0,
-      refunds: kinds.refund?.amount ?? 0,
-      adjustments: (kinds.credit?.amount ?? 0) + (kinds.debit?.amount ?? 0) + (kinds["demo-funding"]?.amount ?? 0),
+      bets: exact(-kindTotal("bet")),
+      wins: exact(kindTotal("win")),
+      refunds: exact(kindTotal("refund")),
+      adjustments: exact(kindTotal("credit") + kindTotal("debit") + kindTotal("demo-funding")),
       /** Stakes of granted rounds paid by promotions, net of voided ones. */
-      grantStakes: (kinds["grant-stake"]?.amount ?? 0) - (kinds["grant-stake-refund"]?.amount ?? 0),
-      rounds: Object.fromEntries(
-        rounds.map((r) => [
-          r.status,
-          { count: Number(r.n), bets: Number(r.bets), granted: Number(r.granted), settled: Number(r.wins) },
-        ]),
-      ),
-      accounts: Object.fromEntries(cashAccounts.map((r) => [r.kind, { count: Number(r.n), balance: Number(r.total) }])),
+      grantStakes: exact(kindTotal("grant-stake") - kindTotal("grant-stake-refund")),
+      /** Real-money rounds by status. */
+      rounds: roundsOf(0),
+      /** Demo rounds by status (demo money only: the demo bank's). */
+      demoRounds: roundsOf(1),
+      accounts: Object.fromEntries(cashAccounts.map((r) => [r.kind, { count: Number(r.n), balance: exact(big(r.total)) }])),
       /** Per unit: the sum of its accounts (0 when balanced) and its movements in the period (cash is above). */
       units: unitTotals,
-      accountSum,
-      entrySum: Number(entries?.total ?? 0),
+      accountSum: exact(accountSum),
+      entrySum: exact(entrySum),
       negativePlayerBalances: Number(negative?.n ?? 0),
       accountsNotMatchingEntries: Number(mismatch?.n ?? 0),
       crossUnitEntries: Number(crossUnit?.n ?? 0),
@@ -81,9 +103,9 @@ export async function reconciliation(db: Database, query: Record<string, unknown
       jackpots,
       balanced:
         jackpots.ok &&
-        accountSum === 0 &&
+        accountSum === 0n &&
         everyUnitZero &&
-        Number(entries?.total ?? 0) === 0 &&
+        entrySum === 0n &&
         Number(negative?.n ?? 0) === 0 &&
         Number(mismatch?.n ?? 0) === 0 &&
         Number(crossUnit?.n ?? 0) === 0,

@@ -14,6 +14,12 @@ export interface ReplayReport {
   gameId: string;
   steps: number;
   ok: boolean;
+  /** The round had forced draws (dev/test mode): replayable, but not a random outcome. */
+  forced: boolean;
+  /** The steps whose draws were (partly) forced. */
+  forcedSteps: number[];
+  /** A demo round (demo money). */
+  demo: boolean;
   /** What differed, one line per difference. */
   problems: string[];
 }
@@ -29,13 +35,29 @@ const isPlatformAction = (action: unknown): action is PlatformAction =>
  */
 export async function replayRound(server: GameServer, roundId: string): Promise<ReplayReport> {
   const stored = await server.storedRound(roundId);
-  if (!stored) return { roundId, gameId: "", steps: 0, ok: false, problems: [`no round '${roundId}'`] };
+  if (!stored)
+    return {
+      roundId,
+      gameId: "",
+      steps: 0,
+      ok: false,
+      forced: false,
+      forcedSteps: [],
+      demo: false,
+      problems: [`no round '${roundId}'`],
+    };
   const { round, steps } = stored;
+  const marks = {
+    forced: round.forced === 1,
+    forcedSteps: steps.filter((s) => s.forced === 1).map((s) => s.idx),
+    demo: round.demo === 1,
+  };
   const fail = (problem: string): ReplayReport => ({
     roundId,
     gameId: round.game_id,
     steps: steps.length,
     ok: false,
+    ...marks,
     problems: [problem],
   });
   const game = server.games.find(round.game_id, round.game_version);
@@ -73,7 +95,8 @@ export async function replayRound(server: GameServer, roundId: string): Promise<
   }
   if (steps.length !== round.step_count) problems.push(`round says ${round.step_count} steps, ${steps.length} stored`);
   if (state && state.totalWin !== round.total_win) problems.push(`total win ${state.totalWin} != stored ${round.total_win}`);
-  return { roundId, gameId: round.game_id, steps: steps.length, ok: problems.length === 0, problems };
+  if (marks.forcedSteps.length > 0 && !marks.forced) problems.push("steps are marked forced but the round is not");
+  return { roundId, gameId: round.game_id, steps: steps.length, ok: problems.length === 0, ...marks, problems };
 }
 
 /** Steps stored before contexts were: rebuilt from the player's profile and the round (cash-only games of that time). */

@@ -24,3 +24,10 @@ export function send(reply: FastifyReply, stored: { status: number; body: unknow
     ? reply.status(stored.status).send(stored.body)
     : reply.status(stored.status).type("application/json; charset=utf-8").send(stored.json);
 }
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The route checks credentials itself (a player's bearer token, or the admin key): the anonymous per-address limit does not apply. */
+    auth?: "player" | "admin";
+  }
+}

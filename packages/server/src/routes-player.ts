@@ -1,10 +1,48 @@
 /** The player API under `/api/v1`: sessions, games, rounds, history, grants, autoplay, preferences. */
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { ApiProblem } from "./errors.js";
+import type { Guard } from "./guard.js";
 import { anyObject, bearer, doc, send } from "./routes-doc.js";
 import type { Caller, GameServer } from "./service.js";
 
-export function playerRoutes(app: FastifyInstance, server: GameServer): void {
-  const auth = (request: FastifyRequest): Promise<Caller> => server.authenticate(request.headers.authorization);
+/** Marks a route as authenticating its caller itself (the anonymous per-address limit does not apply). */
+const player = { config: { auth: "player" } } as const;
+
+export function playerRoutes(app: FastifyInstance, server: GameServer, guard: Guard): void {
+  /**
+   * The verified caller: failures are charged to the address (once it spent them, a token
+   * this node does not know is refused before any lookup), successes to the player's bucket.
+   * The session's last-seen time is written later (`settleTouch`, or the request's own
+   * transaction): a request refused by a rate limit does not keep a session alive.
+   */
+  const verify = async (request: FastifyRequest, reply: FastifyReply | null): Promise<Caller> => {
+    if (!server.sessions.isCached(request.headers.authorization)) guard.beforeCredentials(request, reply);
+    let caller: Caller;
+    try {
+      caller = await server.authenticate(request.headers.authorization, true);
+    } catch (error) {
+      if (error instanceof ApiProblem && error.status === 401) guard.failedCredentials(request);
+      throw error;
+    }
+    guard.player(caller.player.id, reply);
+    return caller;
+  };
+  /** A reading request: verified, limited (`limit`: a further check, e.g. the history budget), then seen. */
+  const auth = async (request: FastifyRequest, reply?: FastifyReply, limit?: (caller: Caller) => void): Promise<Caller> => {
+    const caller = await verify(request, reply ?? null);
+    limit?.(caller);
+    await server.settleTouch(caller);
+    return caller;
+  };
+  /** A mutating request: the session's last-seen time goes into its own transaction (or after, when refused). */
+  const mutate = async <T>(request: FastifyRequest, reply: FastifyReply, run: (caller: Caller) => Promise<T>): Promise<T> => {
+    const caller = await verify(request, reply);
+    try {
+      return await run(caller);
+    } finally {
+      await server.settleTouch(caller);
+    }
+  };
 
   app.post(
     "/api/v1/sessions",
@@ -13,9 +51,9 @@ export function playerRoutes(app: FastifyInstance, server: GameServer): void {
   );
   app.get(
     "/api/v1/session",
-    doc("The current session's player, balance and jurisdiction", ["sessions"], { security: bearer }),
-    async (request) => {
-      const caller = await auth(request);
+    { ...doc("The current session's player, balance and jurisdiction", ["sessions"], { security: bearer }), ...player },
+    async (request, reply) => {
+      const caller = await auth(request, reply);
       const { idleTimeoutMs, reconnectLockoutMs, ...jurisdiction } = caller.profile;
       return {
         player: {
@@ -40,66 +78,87 @@ export function playerRoutes(app: FastifyInstance, server: GameServer): void {
   );
   app.post<{ Params: { gameId: string } }>(
     "/api/v1/games/:gameId/rounds",
-    doc("Start a round: {bet, requestId, autoplayId?, grantId?, force?}", ["rounds"], { body: anyObject, security: bearer }),
-    async (request, reply) => send(reply, await server.startRound(await auth(request), request.params.gameId, request.body)),
+    {
+      ...doc("Start a round: {bet, requestId, autoplayId?, grantId?, force?}", ["rounds"], { body: anyObject, security: bearer }),
+      ...player,
+    },
+    async (request, reply) =>
+      send(reply, await mutate(request, reply, (caller) => server.startRound(caller, request.params.gameId, request.body))),
   );
   app.post<{ Params: { roundId: string } }>(
     "/api/v1/rounds/:roundId/actions",
-    doc("Act in an open round: {action, step, requestId, force?}", ["rounds"], { body: anyObject, security: bearer }),
-    async (request, reply) => send(reply, await server.act(await auth(request), request.params.roundId, request.body)),
+    {
+      ...doc("Act in an open round: {action, step, requestId, force?}", ["rounds"], { body: anyObject, security: bearer }),
+      ...player,
+    },
+    async (request, reply) =>
+      send(reply, await mutate(request, reply, (caller) => server.act(caller, request.params.roundId, request.body))),
   );
-  app.get("/api/v1/rounds/open", doc("Unfinished rounds to resume", ["rounds"], { security: bearer }), async (request) => ({
-    rounds: await server.openRounds(await auth(request)),
-  }));
+  app.get(
+    "/api/v1/rounds/open",
+    { ...doc("Unfinished rounds to resume", ["rounds"], { security: bearer }), ...player },
+    async (request, reply) => ({ rounds: await server.openRounds(await auth(request, reply)) }),
+  );
   app.get(
     "/api/v1/history",
-    doc("Rounds and transactions (?from&to&limit)", ["history"], { security: bearer }),
-    async (request) => server.history(await auth(request), request.query as Record<string, unknown>),
+    { ...doc("Rounds and transactions (?from&to&limit)", ["history"], { security: bearer }), ...player },
+    async (request, reply) => {
+      const caller = await auth(request, reply, (c) => guard.historyPage(c.player.id, reply));
+      return server.history(caller, request.query as Record<string, unknown>);
+    },
   );
   app.get<{ Params: { roundId: string } }>(
     "/api/v1/history/:roundId",
-    doc("Every step and event of a round", ["history"], { security: bearer }),
-    async (request) => {
+    { ...doc("Every step and event of a round", ["history"], { security: bearer }), ...player },
+    async (request, reply) => {
       const {
         playerId: _p,
         settled: _s,
         paid: _d,
         ...detail
-      } = await server.roundDetail(await auth(request), request.params.roundId);
+      } = await server.roundDetail(await auth(request, reply), request.params.roundId);
       return detail;
     },
   );
-  const grants = async (request: FastifyRequest) => ({ grants: await server.grants(await auth(request)) });
+  const grants = async (request: FastifyRequest, reply: FastifyReply) => ({
+    grants: await server.grants(await auth(request, reply)),
+  });
   app.get(
     "/api/v1/grants",
-    doc("Operator free rounds (Bonus Spin Mode) the player can still play", ["rounds"], { security: bearer }),
+    { ...doc("Operator free rounds (Bonus Spin Mode) the player can still play", ["rounds"], { security: bearer }), ...player },
     grants,
   );
   // The earlier name of the same list.
-  app.get("/api/v1/bonus-grants", doc("Same as /grants", ["rounds"], { security: bearer }), grants);
+  app.get("/api/v1/bonus-grants", { ...doc("Same as /grants", ["rounds"], { security: bearer }), ...player }, grants);
   app.post(
     "/api/v1/autoplay",
-    doc("Start a server-enforced autoplay", ["autoplay"], { body: anyObject, security: bearer }),
-    async (request, reply) => send(reply, await server.createAutoplay(await auth(request), request.body)),
+    { ...doc("Start a server-enforced autoplay", ["autoplay"], { body: anyObject, security: bearer }), ...player },
+    async (request, reply) => send(reply, await mutate(request, reply, (caller) => server.createAutoplay(caller, request.body))),
   );
   app.get<{ Params: { id: string } }>(
     "/api/v1/autoplay/:id",
-    doc("An autoplay's state", ["autoplay"], { security: bearer }),
-    async (request) => server.getAutoplay(await auth(request), request.params.id),
+    { ...doc("An autoplay's state", ["autoplay"], { security: bearer }), ...player },
+    async (request, reply) => server.getAutoplay(await auth(request, reply), request.params.id),
   );
   app.delete<{ Params: { id: string } }>(
     "/api/v1/autoplay/:id",
-    doc("Stop an autoplay", ["autoplay"], { security: bearer }),
-    async (request) => server.stopAutoplay(await auth(request), request.params.id),
+    { ...doc("Stop an autoplay", ["autoplay"], { security: bearer }), ...player },
+    async (request, reply) => server.stopAutoplay(await auth(request, reply), request.params.id),
   );
   app.get<{ Params: { gameId: string } }>(
     "/api/v1/preferences/:gameId",
-    doc("The player's preferences for a game", ["preferences"], { security: bearer }),
-    async (request) => server.preferences.get(await auth(request), request.params.gameId),
+    { ...doc("The player's preferences for a game", ["preferences"], { security: bearer }), ...player },
+    async (request, reply) => server.preferences.get(await auth(request, reply), request.params.gameId),
   );
   app.put<{ Params: { gameId: string } }>(
     "/api/v1/preferences/:gameId",
-    doc("Replace the player's preferences for a game: {preferences}", ["preferences"], { body: anyObject, security: bearer }),
-    async (request) => server.preferences.put(await auth(request), request.params.gameId, request.body),
+    {
+      ...doc("Replace the player's preferences for a game: {preferences}", ["preferences"], {
+        body: anyObject,
+        security: bearer,
+      }),
+      ...player,
+    },
+    async (request, reply) => server.preferences.put(await auth(request, reply), request.params.gameId, request.body),
   );
 }

@@ -17,6 +17,20 @@ export interface PlayerRow {
 export interface Caller {
   player: PlayerRow;
   profile: JurisdictionProfile;
+  /**
+   * The session's last-seen time still to be written (this request's time): written in the
+   * request's own transaction by the idempotency layer (no extra transaction on the hot
+   * path). Absent when it was already written.
+   */
+  touch?: SessionTouch;
+}
+
+/** A session's last-seen time to store. */
+export interface SessionTouch {
+  tokenHash: string;
+  at: number;
+  /** Set once a committed transaction wrote it. */
+  done: boolean;
 }
 
 export interface RoundRow {
@@ -37,6 +51,10 @@ export interface RoundRow {
   grant_id: string | null;
   /** The operator's configuration of the game when the round started (JSON; null before contract v2). */
   config: string | null;
+  /** 1 for a demo player's round (demo money). */
+  demo: number;
+  /** 1 when any step had forced draws (dev/test mode): not a random outcome. */
+  forced: number;
   started_at: number;
   ended_at: number | null;
 }
@@ -54,6 +72,8 @@ export interface StepRow {
   context_id: string | null;
   /** That context's JSON, when the query joined it (history and replay do). */
   context: string | null;
+  /** 1 when the step's draws were (partly) forced. */
+  forced: number;
   created_at: number;
 }
 

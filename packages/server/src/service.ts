@@ -84,6 +84,7 @@ export class GameServer {
   async init(): Promise<void> {
     await this.db.tx(async (sql) => {
       await ensureSystemAccounts(sql, this.config.currency);
+      if (!this.config.demo) return;
       const demo = await sql.one("SELECT id FROM players WHERE id = 'demo'");
       if (!demo) await this.createPlayer(sql, { id: "demo", name: "Demo player", demo: true, fund: this.config.demoBalance });
     });
@@ -98,7 +99,7 @@ export class GameServer {
     for (const row of rows) {
       if (row.key.startsWith("jurisdiction:")) {
         const profile = JSON.parse(row.value) as JurisdictionProfile;
-        this.config.jurisdictions[profile.id] = profile;
+        this.config.jurisdictions.set(profile.id, profile);
       }
       if (row.key === "games:disabled") disabled = JSON.parse(row.value) as string[];
     }
@@ -118,7 +119,8 @@ export class GameServer {
   }
 
   profileOf(jurisdiction: string): JurisdictionProfile {
-    const profile = this.config.jurisdictions[jurisdiction] ?? this.config.jurisdictions.default;
+    // A Map: a name such as "constructor" or "__proto__" is just an unknown jurisdiction.
+    const profile = this.config.jurisdictions.get(jurisdiction) ?? this.config.jurisdictions.get("default");
     if (!profile) throw new Error("no default jurisdiction profile");
     return profile;
   }
@@ -146,9 +148,18 @@ export class GameServer {
     return this.sessions.create(input);
   }
 
-  authenticate(authorization: string | undefined): Promise<Caller> {
+  /** The caller of a bearer token; with `deferTouch` the request's own transaction stores the session's last-seen time. */
+  authenticate(authorization: string | undefined, deferTouch = false): Promise<Caller> {
     this.refreshSettings();
-    return this.sessions.authenticate(authorization);
+    return this.sessions.authenticate(authorization, deferTouch);
+  }
+
+  /**
+   * After a request whose caller carried its session's last-seen time (`authenticate(…, true)`):
+   * writes it on its own when the request's transaction did not (it was refused).
+   */
+  async settleTouch(caller: Caller): Promise<void> {
+    if (caller.touch && !caller.touch.done) await this.sessions.touch(caller.touch);
   }
 
   balance(caller: Caller): Promise<number> {

@@ -9,11 +9,30 @@ import type { Database, Sql } from "./db/database.js";
 import { ApiProblem, badRequest } from "./errors.js";
 import { hashToken, newId, newToken } from "./ids.js";
 import { allowOnly, bodyOf } from "./input.js";
-import { lockBalance, move, OPERATOR, playerAccount } from "./ledger.js";
-import type { Caller, PlayerRow } from "./rows.js";
+import { counterparties, lockBalance, move, playerAccount } from "./ledger.js";
+import type { Caller, PlayerRow, SessionTouch } from "./rows.js";
 
-/** How long a resolved token is trusted without reading the database again. */
+/** How long a resolved token is trusted without reading the database again (to notice a session ended elsewhere). */
 const SESSION_CACHE_MS = 5000;
+
+/** The SQL that stores a session's last-seen time (never moving it back). */
+export const TOUCH_SESSION = "UPDATE sessions SET last_seen_at = $1 WHERE token_hash = $2 AND last_seen_at < $1";
+
+interface PendingTouch {
+  at: number;
+  /** The transaction has begun: a later request needs a write of its own. */
+  started: boolean;
+  written: Promise<void>;
+}
+
+interface CachedSession {
+  caller: Caller;
+  tokenHash: string;
+  /** The latest request of this session this node knows of (its own, or the stored last-seen time). */
+  lastSeenAt: number;
+  /** When the stored row was last read. */
+  checkedAt: number;
+}
 
 export interface NewPlayer {
   id?: string;
@@ -21,12 +40,14 @@ export interface NewPlayer {
   demo: boolean;
   jurisdiction?: string;
   externalId?: string | null;
-  /** Opening balance from the operator account (demo funding). */
+  /** Opening balance of a demo player, from the demo bank (demo funding). */
   fund?: number;
 }
 
 export class Sessions {
-  private readonly cache = new Map<string, { caller: Caller; checkedAt: number }>();
+  private readonly cache = new Map<string, CachedSession>();
+  /** Last-seen writes queued and not yet run, by token hash (see `touch`). */
+  private readonly touches = new Map<string, PendingTouch>();
 
   constructor(
     private readonly db: Database,
@@ -56,11 +77,12 @@ export class Sessions {
       player.currency,
     ]);
     if (p.fund && p.fund > 0) {
+      if (!p.demo) throw new Error("only demo players are funded at creation");
       await move(sql, {
         kind: "demo-funding",
         playerId: player.id,
         amount: p.fund,
-        counterparty: OPERATOR,
+        counterparty: counterparties(player.id, true).operator,
         at,
         note: "demo balance",
       });
@@ -75,18 +97,23 @@ export class Sessions {
     const token = newToken();
     if (body.demo === true) {
       allowOnly(body, ["demo"]);
-      return this.db.tx(async (sql) => {
-        const player = await this.createPlayer(sql, { name: "Demo player", demo: true, fund: this.config.demoBalance });
-        await this.insertSession(sql, token, player.id, at);
-        return this.response(token, player, this.config.demoBalance);
+      if (!this.config.demo) {
+        throw new ApiProblem(403, "DEMO_DISABLED", "demo play is off on this server; open the game from the casino");
+      }
+      const player = await this.db.tx(async (sql) => {
+        const created = await this.createPlayer(sql, { name: "Demo player", demo: true, fund: this.config.demoBalance });
+        await this.insertSession(sql, token, created.id, at);
+        return created;
       });
+      this.remember(token, player, at);
+      return this.response(token, player, this.config.demoBalance);
     }
     allowOnly(body, ["launchToken"]);
     if (typeof body.launchToken !== "string" || body.launchToken.length < 10 || body.launchToken.length > 200) {
       throw badRequest("BAD_SESSION_REQUEST", 'send {"demo": true} or {"launchToken": "<token from the operator>"}');
     }
     const launchHash = hashToken(body.launchToken);
-    return this.db.tx(async (sql) => {
+    const { player, balance } = await this.db.tx(async (sql) => {
       const launch = await sql.one<{ player_id: string; expires_at: number; used_at: number | null }>(
         `SELECT player_id, expires_at, used_at FROM launch_tokens WHERE token_hash = $1${this.lock}`,
         [launchHash],
@@ -114,8 +141,17 @@ export class Sessions {
       }
       await sql.run("UPDATE launch_tokens SET used_at = $1 WHERE token_hash = $2", [at, launchHash]);
       await this.insertSession(sql, token, player.id, at);
-      return this.response(token, player, await lockBalance(sql, player.id, ""));
+      return { player, balance: await lockBalance(sql, player.id, "") };
     });
+    this.remember(token, player, at);
+    return this.response(token, player, balance);
+  }
+
+  /** A session just created is known to this node (its first request needs no lookup). */
+  private remember(token: string, player: PlayerRow, at: number): void {
+    if (this.cache.size > 50_000) this.cache.clear();
+    const caller: Caller = { player, profile: this.profileOf(player.jurisdiction) };
+    this.cache.set(token, { caller, tokenHash: hashToken(token), lastSeenAt: at, checkedAt: at });
   }
 
   private async insertSession(sql: Sql, token: string, playerId: string, at: number): Promise<void> {
@@ -133,27 +169,84 @@ export class Sessions {
 
   /**
    * Resolves a bearer token to its player. A session idle longer than its profile's idle
-   * timeout is ended as `dropped` (which starts the reconnect lock-out) and refused.
+   * timeout — measured exactly from its last request, on this node or another — is ended
+   * as `dropped` (which starts the reconnect lock-out) and refused: a request at exactly
+   * `last + idleTimeoutMs` is served, one a millisecond later is not.
+   *
+   * Every request stores the session's last-seen time. With `deferTouch` the caller carries
+   * it (`caller.touch`) and the request's own transaction writes it (see Idempotency);
+   * otherwise it is written here before the request goes on.
    */
-  async authenticate(authorization: string | undefined): Promise<Caller> {
+  async authenticate(authorization: string | undefined, deferTouch = false): Promise<Caller> {
     const token = /^Bearer ([\w-]{20,100})$/.exec(authorization ?? "")?.[1];
     if (!token) throw new ApiProblem(401, "UNAUTHENTICATED", "send Authorization: Bearer <token> from POST /api/v1/sessions");
     const at = this.now();
     // Keyed by the token itself: a cached session costs no hashing.
-    const cached = this.cache.get(token);
-    if (cached && at - cached.checkedAt < SESSION_CACHE_MS) return cached.caller;
-    const tokenHash = hashToken(token);
+    let entry = this.cache.get(token);
+    if (!entry || at - entry.checkedAt >= SESSION_CACHE_MS || at - entry.lastSeenAt > entry.caller.profile.idleTimeoutMs) {
+      entry = await this.load(token, at, entry);
+    }
+    entry.lastSeenAt = Math.max(entry.lastSeenAt, at);
+    const touch: SessionTouch = { tokenHash: entry.tokenHash, at, done: false };
+    if (deferTouch) return { ...entry.caller, touch };
+    await this.touch(touch);
+    return entry.caller;
+  }
+
+  /** True when the token of `authorization` is a session this node verified recently (no lookup needed). */
+  isCached(authorization: string | undefined): boolean {
+    const token = /^Bearer ([\w-]{20,100})$/.exec(authorization ?? "")?.[1];
+    return token !== undefined && this.cache.has(token);
+  }
+
+  /**
+   * Stores a session's last-seen time in a transaction of its own. Requests of one session
+   * that arrive while its write is still queued share that write (it stores the latest of
+   * their times when it runs): a burst of reads costs one transaction, not one each.
+   */
+  async touch(touch: SessionTouch): Promise<void> {
+    let pending = this.touches.get(touch.tokenHash);
+    if (pending && !pending.started) pending.at = Math.max(pending.at, touch.at);
+    else {
+      const entry: PendingTouch = { at: touch.at, started: false, written: Promise.resolve() };
+      entry.written = this.db
+        .tx((sql) => {
+          entry.started = true;
+          return sql.run(TOUCH_SESSION, [entry.at, touch.tokenHash]);
+        })
+        .then(
+          () => {},
+          (error: unknown) => {
+            throw error;
+          },
+        )
+        .finally(() => {
+          if (this.touches.get(touch.tokenHash) === entry) this.touches.delete(touch.tokenHash);
+        });
+      this.touches.set(touch.tokenHash, entry);
+      pending = entry;
+    }
+    await pending.written;
+    touch.done = true;
+  }
+
+  /** Reads the session's row: refused when unknown or ended, ended (and refused) when idle too long. */
+  private async load(token: string, at: number, cached: CachedSession | undefined): Promise<CachedSession> {
+    const tokenHash = cached?.tokenHash ?? hashToken(token);
     const row = await this.db.read((sql) =>
       sql.one<PlayerRow & { last_seen_at: number; ended_at: number | null }>(
         "SELECT p.id, p.name, p.currency, p.demo, p.jurisdiction, s.last_seen_at, s.ended_at FROM sessions s JOIN players p ON p.id = s.player_id WHERE s.token_hash = $1",
         [tokenHash],
       ),
     );
-    if (!row || row.ended_at !== null)
+    if (!row || row.ended_at !== null) {
+      this.cache.delete(token);
       throw new ApiProblem(401, "SESSION_ENDED", "the session is unknown or has ended; start a new one");
+    }
     const profile = this.profileOf(row.jurisdiction);
-    if (at - row.last_seen_at > profile.idleTimeoutMs) {
-      const endedAt = row.last_seen_at + profile.idleTimeoutMs;
+    const lastSeenAt = Math.max(row.last_seen_at, cached?.lastSeenAt ?? 0);
+    if (at - lastSeenAt > profile.idleTimeoutMs) {
+      const endedAt = lastSeenAt + profile.idleTimeoutMs;
       await this.db.tx((sql) =>
         sql.run("UPDATE sessions SET ended_at = $1, ended_reason = 'dropped' WHERE token_hash = $2 AND ended_at IS NULL", [
           endedAt,
@@ -163,14 +256,14 @@ export class Sessions {
       this.cache.delete(token);
       throw new ApiProblem(401, "SESSION_EXPIRED", `the session was idle for more than ${profile.idleTimeoutMs / 60000} minutes`);
     }
-    await this.db.tx((sql) => sql.run("UPDATE sessions SET last_seen_at = $1 WHERE token_hash = $2", [at, tokenHash]));
     const caller: Caller = {
       player: { id: row.id, name: row.name, currency: row.currency, demo: row.demo, jurisdiction: row.jurisdiction },
       profile,
     };
     if (this.cache.size > 50_000) this.cache.clear();
-    this.cache.set(token, { caller, checkedAt: at });
-    return caller;
+    const entry: CachedSession = { caller, tokenHash, lastSeenAt, checkedAt: at };
+    this.cache.set(token, entry);
+    return entry;
   }
 }
 

@@ -9,6 +9,7 @@ import {
   demoSession,
   drawsFor,
   MERMAID,
+  playerSession,
   rid,
   rowCounts,
   type TestServer,
@@ -515,7 +516,7 @@ for (const backend of BACKENDS) {
     it("refuses forced outcomes in production and writes nothing", async () => {
       const prod = await testServer(backend.freshUrl(), { REELHOUSE_MODE: "production" });
       try {
-        const { auth } = await demoSession(prod.app);
+        const { auth } = await playerSession(prod.app);
         const before = await rowCounts(prod.db);
         const res = await prod.app.inject({
           method: "POST",

@@ -174,6 +174,49 @@ export async function demoSession(
   return { token: body.token, playerId: body.player.id, auth: { authorization: `Bearer ${body.token}` } };
 }
 
+/**
+ * A real-money player's session, as a casino opens one: the operator creates the player,
+ * credits `balance` and hands over a launch token (production mode has no demo players).
+ */
+export async function playerSession(
+  app: FastifyInstance,
+  balance = 100_000,
+  jurisdiction?: string,
+): Promise<{ token: string; playerId: string; auth: { authorization: string } }> {
+  const headers = { "x-admin-key": ADMIN_KEY };
+  const created = await app.inject({
+    method: "POST",
+    url: "/api/v1/admin/players",
+    headers,
+    payload: { name: "Player", ...(jurisdiction ? { jurisdiction } : {}) },
+  });
+  if (created.statusCode !== 201) throw new Error(`player: ${created.statusCode} ${created.body}`);
+  const playerId = (created.json() as { id: string }).id;
+  if (balance > 0) {
+    const credit = await app.inject({
+      method: "POST",
+      url: `/api/v1/admin/players/${playerId}/adjustments`,
+      headers,
+      payload: { amount: balance, reason: "deposit" },
+    });
+    if (credit.statusCode !== 201) throw new Error(`credit: ${credit.statusCode} ${credit.body}`);
+  }
+  const launch = await app.inject({
+    method: "POST",
+    url: `/api/v1/admin/players/${playerId}/launch-tokens`,
+    headers,
+    payload: {},
+  });
+  const session = await app.inject({
+    method: "POST",
+    url: "/api/v1/sessions",
+    payload: { launchToken: (launch.json() as { launchToken: string }).launchToken },
+  });
+  if (session.statusCode !== 201) throw new Error(`session: ${session.statusCode} ${session.body}`);
+  const token = (session.json() as { token: string }).token;
+  return { token, playerId, auth: { authorization: `Bearer ${token}` } };
+}
+
 let counter = 0;
 export const rid = (prefix = "req") => `${prefix}-${process.pid}-${++counter}-${randomBytes(4).toString("hex")}`;
 

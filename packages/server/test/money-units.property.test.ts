@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { Admin } from "../src/admin.js";
 import { UNITS_GAMBLE, unitsGambleV2 } from "./games/units-gamble.js";
-import { ADMIN_KEY, api, BACKENDS, demoSession, rid, type TestServer, testServer } from "./helpers.js";
+import { ADMIN_KEY, api, BACKENDS, playerSession, rid, type TestServer, testServer } from "./helpers.js";
 
 const ROUNDS = `/api/v1/games/${UNITS_GAMBLE}/rounds`;
 const admin = { "x-admin-key": ADMIN_KEY };
@@ -48,7 +48,8 @@ for (const backend of BACKENDS) {
           fc.asyncProperty(fc.array(op, { minLength: 3, maxLength: 14 }), async (ops) => {
             const url = backend.freshUrl();
             let t: TestServer = await testServer(url, {}, { games: GAMES });
-            const { auth, playerId } = await demoSession(t.app);
+            // A real-money player (credited by the operator): promotions pays their granted rounds' stakes.
+            const { auth, playerId } = await playerSession(t.app, 100_000);
             let open: any = null;
             // The last request and whether it was answered 2xx (a refused one stored nothing: its retry is judged afresh).
             let last: { url: string; payload: Record<string, unknown>; ok: boolean } | null = null;

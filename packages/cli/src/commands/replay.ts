@@ -14,8 +14,14 @@ export const replayCommand: Command = {
       const report = await replayRound(new GameServer(db, config), roundId);
       if (args.includes("--json")) process.stdout.write(`${JSON.stringify(report)}\n`);
       else {
+        const marks = [
+          report.forced
+            ? `FORCED (forced draws in step${report.forcedSteps.length === 1 ? "" : "s"} ${report.forcedSteps.join(", ")}): not a random outcome`
+            : "",
+          report.demo ? "demo round" : "",
+        ].filter((m) => m !== "");
         process.stdout.write(
-          `round ${report.roundId} (${report.gameId}): ${report.steps} step(s) replayed — ${report.ok ? "identical" : "DIFFERENT"}\n`,
+          `round ${report.roundId} (${report.gameId}): ${report.steps} step(s) replayed — ${report.ok ? "identical" : "DIFFERENT"}${marks.length > 0 ? `; ${marks.join("; ")}` : ""}\n`,
         );
         for (const p of report.problems) process.stdout.write(`  ${p}\n`);
       }

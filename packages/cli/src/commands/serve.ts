@@ -39,7 +39,16 @@ export const serveCommand: Command = {
       );
     }
     out.write(`reelhouse: serving on ${running.url} (mode ${config.mode}, ${running.db.dialect} at ${running.db.location})\n`);
-    out.write(`reelhouse: API ${running.url}/api/v1, docs ${running.url}/docs, metrics ${running.url}/metrics\n`);
+    if (running.admin) {
+      out.write(`reelhouse: API ${running.url}/api/v1; admin API, docs and metrics on ${running.admin.url}\n`);
+    } else {
+      const keyed = mode === "dev" ? "" : " (x-admin-key)";
+      out.write(
+        `reelhouse: API ${running.url}/api/v1, docs ${running.url}/docs${keyed}, metrics ${running.url}/metrics${keyed}\n`,
+      );
+    }
+    if (mode === "production" && config.demo)
+      out.write("reelhouse: demo play is ON (REELHOUSE_DEMO): demo players use the demo bank\n");
     if (generatedKey) out.write(`reelhouse: admin key for this run (x-admin-key): ${config.adminKey}\n`);
     await new Promise<void>((done) => {
       const stop = () => {

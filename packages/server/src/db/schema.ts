@@ -181,7 +181,17 @@ CREATE TABLE preferences (
 `,
   },
   {
-    // Numbered 4: migration 3 is reserved for the server-hardening branch.
+    version: 3,
+    name: "hardening: transactions by round, demo and forced rounds",
+    sql: `
+CREATE INDEX transactions_round ON transactions(round_id);
+ALTER TABLE rounds ADD COLUMN demo INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE rounds ADD COLUMN forced INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE steps ADD COLUMN forced INTEGER NOT NULL DEFAULT 0;
+UPDATE rounds SET demo = 1 WHERE player_id IN (SELECT id FROM players WHERE demo = 1);
+`,
+  },
+  {
     version: 4,
     name: "jackpots: shared pools (micro-units, shard accounts in the ledger), wins, adjustments",
     sql: `

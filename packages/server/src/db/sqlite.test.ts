@@ -93,7 +93,7 @@ describe("SQLite group commit", () => {
     const write = db.tx((sql) => sql.run("INSERT INTO t (v) VALUES ('first')"));
     expect(await settled(write)).toBe("pending");
     // The second batch runs while the first sync is in flight and reads the first commit.
-    const read = db.read((sql) => sql.one<{ v: string }>("SELECT v FROM t"));
+    const read = db.tx((sql) => sql.one<{ v: string }>("SELECT v FROM t"));
     expect(await settled(read)).toBe("pending");
     expect(calls).toHaveLength(1);
     calls[0]?.release();
@@ -103,6 +103,38 @@ describe("SQLite group commit", () => {
     expect(calls).toHaveLength(2);
     calls[1]?.release();
     await expect(read).resolves.toEqual({ v: "first" });
+  });
+
+  it("reads on the read connection without queueing behind a write batch, answered once what they saw is durable", async () => {
+    const file = path();
+    const { calls, syncFile } = heldSync(file);
+    const db = await database(file, { syncFile });
+    const first = db.tx((sql) => sql.run("INSERT INTO t (v) VALUES ('first')"));
+    expect(await settled(first)).toBe("pending");
+    expect(calls).toHaveLength(1);
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    // A write transaction that stays open: before, every read queued behind it in the same batch.
+    const writing = db.tx(async (sql) => {
+      await sql.run("INSERT INTO t (v) VALUES ('second')");
+      await held;
+    });
+    for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r));
+    const read = db.read((sql) => sql.query<{ v: string }>("SELECT v FROM t ORDER BY id"));
+    // The read saw the first commit, whose sync is still held: it waits for that sync only.
+    expect(await settled(read)).toBe("pending");
+    calls[0]?.release();
+    await expect(read).resolves.toEqual([{ v: "first" }]);
+    await first;
+    expect(await settled(writing)).toBe("pending");
+    release();
+    expect(await settled(writing)).toBe("pending");
+    calls[1]?.release();
+    await writing;
+    // A read may not write.
+    await expect(db.read((sql) => sql.run("INSERT INTO t (v) VALUES ('x')"))).rejects.toThrow("a read may not write");
   });
 
   it("rolls back a failing transaction alone, inside a batch that commits the others", async () => {

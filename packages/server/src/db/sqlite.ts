@@ -96,6 +96,11 @@ parentPort.on("message", (mode) => {
  *   copies the short tail, so the WAL is fully checkpointed and the next commit restarts it
  *   from the beginning instead of letting it grow.
  *
+ * - Reads (`read`) run on a second, read-only connection: in WAL mode a reader sees the last
+ *   commit without taking the write lock, so a history page never queues behind the write
+ *   batches, nor a batch behind it. A read is answered only once every commit it could have
+ *   seen is on disk (an outcome is never shown before it is durable).
+ *
  * A failed fsync is fatal for the connection: its batch is rejected and every later
  * transaction too (the process must restart and recover from the WAL).
  */
@@ -135,6 +140,13 @@ export class SqliteDatabase implements Database {
   private lastCheckpointAt = Date.now();
   private tailRun: Promise<void> | null = null;
   private closed = false;
+  /** The read-only connection (none for `:memory:`, where reads run as transactions). */
+  private readonly reader: BetterSqlite3.Database | null = null;
+  private readonly readerStatements = new Map<string, Prepared>();
+  private readonly readerSql: Sql | null = null;
+  private readonly readerControl: { begin: BetterSqlite3.Statement; commit: BetterSqlite3.Statement } | null = null;
+  /** Reads run one after another on the reader (each in its own read transaction: one snapshot). */
+  private readTail: Promise<unknown> = Promise.resolve();
 
   constructor(path: string, options: SqliteOptions = {}) {
     this.memory = path === ":memory:";
@@ -163,6 +175,28 @@ export class SqliteDatabase implements Database {
       release: prepare("RELEASE job"),
       rollbackTo: prepare("ROLLBACK TO job"),
     };
+    if (!this.memory) {
+      const reader = new BetterSqlite3(path, { readonly: true, fileMustExist: true });
+      reader.pragma("cache_size = -32768");
+      reader.pragma("busy_timeout = 10000");
+      this.reader = reader;
+      this.readerControl = { begin: reader.prepare("BEGIN"), commit: reader.prepare("COMMIT") };
+      const all = <T>(text: string, params: readonly unknown[]): T[] => {
+        const { stmt, order, reader: returnsRows } = this.prepareOn(reader, this.readerStatements, text);
+        if (!returnsRows) throw new Error("a read may not write");
+        return stmt.all(...args(order, params)) as T[];
+      };
+      this.readerSql = {
+        query: async <T>(text: string, params: readonly unknown[] = []) => all<T>(text, params),
+        one: async <T>(text: string, params: readonly unknown[] = []) => all<T>(text, params)[0],
+        run: async () => {
+          throw new Error("a read may not write");
+        },
+        write: async () => {
+          throw new Error("a read may not write");
+        },
+      };
+    }
     this.sql = {
       query: async <T>(text: string, params: readonly unknown[] = []) => this.all<T>(text, params),
       one: async <T>(text: string, params: readonly unknown[] = []) => this.all<T>(text, params)[0],
@@ -175,12 +209,16 @@ export class SqliteDatabase implements Database {
   }
 
   private prepare(text: string): Prepared {
-    let entry = this.statements.get(text);
+    return this.prepareOn(this.db, this.statements, text);
+  }
+
+  private prepareOn(db: BetterSqlite3.Database, cache: Map<string, Prepared>, text: string): Prepared {
+    let entry = cache.get(text);
     if (!entry) {
       const { sql, order } = translate(text);
-      const stmt = this.db.prepare(sql);
+      const stmt = db.prepare(sql);
       entry = { stmt, order, reader: stmt.reader };
-      this.statements.set(text, entry);
+      cache.set(text, entry);
     }
     return entry;
   }
@@ -220,8 +258,32 @@ export class SqliteDatabase implements Database {
     });
   }
 
+  /**
+   * Runs read-only queries on the reader connection, in one read transaction (one snapshot),
+   * without waiting for the write batches; answered once the commits it could see are durable.
+   */
   read<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
-    return this.tx(fn);
+    const { reader, readerSql, readerControl } = this;
+    if (reader === null || readerSql === null || readerControl === null) return this.tx(fn);
+    if (this.failure) return Promise.reject(this.failure);
+    if (this.closed) return Promise.reject(new Error("the database is closed"));
+    const run = async (): Promise<{ value: T; seq: number }> => {
+      readerControl.begin.run();
+      try {
+        const value = await fn(readerSql);
+        // Every commit this read could have seen happened by now (commits are synchronous).
+        return { value, seq: this.commitSeq };
+      } finally {
+        readerControl.commit.run();
+      }
+    };
+    const done = this.readTail.then(run, run);
+    this.readTail = done.catch(() => {});
+    // The next read starts at once; this one is answered when what it saw is on disk.
+    return done.then(async ({ value, seq }) => {
+      await this.durable(seq);
+      return value;
+    });
   }
 
   private async drain(): Promise<void> {
@@ -429,6 +491,8 @@ export class SqliteDatabase implements Database {
       closeSync(this.walFd);
       this.walFd = null;
     }
+    await this.readTail;
+    this.reader?.close();
     this.db.close();
   }
 }

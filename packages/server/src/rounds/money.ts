@@ -8,13 +8,15 @@
 import type { Amounts } from "@reelhouse/engine";
 import type { Sql } from "../db/database.js";
 import { payGrantStake } from "../grants.js";
-import { ensureUnitAccounts, HOUSE, houseAccount, type Movement, moveAll, unitAccount } from "../ledger.js";
+import { counterparties, ensureUnitAccounts, type Movement, moveAll, unitAccount } from "../ledger.js";
 import { nonZero, type Wallet } from "../wallet.js";
 
 export interface RoundMoney {
   playerId: string;
   roundId: string;
   currency: string;
+  /** A demo player's round: its money moves against the demo bank, never the house or promotions. */
+  demo: boolean;
   at: number;
   /** The round starts in this request: its stake. */
   stake?: { cash: number; units: Amounts | undefined; granted: boolean };
@@ -31,13 +33,14 @@ export interface Balances {
 /** Moves the stake and/or the settlement; returns the player's balances after them. */
 export async function moveRoundMoney(sql: Sql, m: RoundMoney, wallet: Wallet): Promise<Balances> {
   const { playerId, roundId, at } = m;
-  const house = houseAccount(playerId);
+  const parties = counterparties(playerId, m.demo);
+  const house = parties.house;
   // Cash: bet and win in one ledger call (one update per account) when a round starts and ends at once.
   const cash: Movement[] = [];
   if (m.stake && !m.stake.granted && m.stake.cash > 0) {
     cash.push({ kind: "bet", playerId, roundId, amount: -m.stake.cash, counterparty: house, at });
   }
-  if (m.stake?.granted) await payGrantStake(sql, playerId, roundId, m.stake.cash, at);
+  if (m.stake?.granted && !m.demo) await payGrantStake(sql, playerId, roundId, m.stake.cash, at);
   if (m.settle && m.settle.cash > 0)
     cash.push({ kind: "win", playerId, roundId, amount: m.settle.cash, counterparty: house, at });
   const moved = await moveAll(sql, cash);
@@ -47,7 +50,7 @@ export async function moveRoundMoney(sql: Sql, m: RoundMoney, wallet: Wallet): P
   const byUnit = new Map<string, Movement[]>();
   const add = (unit: string, kind: Movement["kind"], amount: number) => {
     const list = byUnit.get(unit) ?? [];
-    list.push({ kind, playerId, roundId, amount, counterparty: unitAccount(HOUSE, unit), unit, at });
+    list.push({ kind, playerId, roundId, amount, counterparty: unitAccount(parties.houseSystem, unit), unit, at });
     byUnit.set(unit, list);
   };
   if (m.stake && !m.stake.granted) for (const [unit, amount] of nonZero(m.stake.units)) add(unit, "bet", -amount);
@@ -55,7 +58,7 @@ export async function moveRoundMoney(sql: Sql, m: RoundMoney, wallet: Wallet): P
   if (byUnit.size === 0) return balances;
   const units = { ...wallet.units };
   for (const [unit, list] of byUnit) {
-    await ensureUnitAccounts(sql, playerId, unit, HOUSE, m.currency);
+    await ensureUnitAccounts(sql, playerId, unit, parties.houseSystem, m.currency);
     const after = await moveAll(sql, list);
     units[unit] = after.at(-1)?.balanceAfter ?? units[unit] ?? 0;
   }

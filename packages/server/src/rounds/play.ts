@@ -32,12 +32,15 @@ export interface PlayedStep {
   step: AnyStep;
   draws: Draw[];
   context: RoundContext<unknown>;
+  /** Some of its draws were forced (dev/test mode), not drawn by the CSPRNG: the round is marked forced. */
+  forced: boolean;
 }
 
 /** Where a request's draws come from: forced draws first (dev/test), then the CSPRNG. */
 export interface DrawSource {
   rng: Rng;
-  forced: boolean;
+  /** The forcing RNG, when the request forces draws. */
+  forced: ForcedRng | null;
 }
 
 /** The platform-call fields that stay the same over a request's steps. */
@@ -53,7 +56,9 @@ export class StepPlayer {
 
   /** The draw source of one request; forced draws carry over from a step to the platform steps after it. */
   source(force: number[] | null): DrawSource {
-    return force ? { rng: new ForcedRng(force, this.csprng), forced: true } : { rng: this.csprng, forced: false };
+    if (!force) return { rng: this.csprng, forced: null };
+    const rng = new ForcedRng(force, this.csprng);
+    return { rng, forced: rng };
   }
 
   /** Plays one pure step with a recording RNG; a forced value out of range is the caller's error (400 BAD_FORCE). */
@@ -65,11 +70,13 @@ export class StepPlayer {
     run: (rng: Rng) => AnyStep,
   ): PlayedStep {
     const rng = new RecordingRng(source.rng);
+    const unforced = source.forced?.remaining ?? 0;
     try {
       const step = gameInput(() => run(rng));
-      return { index, action, step, draws: rng.draws, context };
+      const forced = source.forced !== null && source.forced.remaining < unforced;
+      return { index, action, step, draws: rng.draws, context, forced };
     } catch (error) {
-      if (error instanceof RangeError && source.forced) throw badRequest("BAD_FORCE", error.message);
+      if (error instanceof RangeError && source.forced !== null) throw badRequest("BAD_FORCE", error.message);
       throw error;
     }
   }

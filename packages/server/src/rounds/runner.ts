@@ -23,7 +23,7 @@ import type { AnyGame, GameRegistry } from "../games.js";
 import { takeGrantedSpin } from "../grants.js";
 import type { Idempotency, RequestCounters } from "../idempotency.js";
 import { fingerprint, newId } from "../ids.js";
-import { allowOnly, bodyOf, forceOf, gameInput, isRecord, optionalId, requestIdOf } from "../input.js";
+import { allowOnly, bodyOf, forceOf, ID_PREFIXES, isRecord, optionalId, parsedWhole, requestIdOf } from "../input.js";
 import type { Jackpots } from "../jackpots/pools.js";
 import type { Caller, Stored } from "../rows.js";
 import { afterStake, type Wallet } from "../wallet.js";
@@ -67,26 +67,24 @@ export class RoundRunner {
     const body = bodyOf(input);
     allowOnly(body, START_FIELDS);
     const requestId = requestIdOf(body);
-    const game = this.d.games.offered(gameId);
+    // A known game, on offer or not: whether it is on offer is checked inside the transaction,
+    // after the stored answer of a retry (a game disabled since still answers its retries).
+    const game = this.d.games.known(gameId);
     const force = forceOf(body, this.d.config.mode);
-    const grantId = optionalId(body, "grantId");
-    const autoplayId = optionalId(body, "autoplayId");
+    const grantId = optionalId(body, "grantId", ID_PREFIXES.grant);
+    const autoplayId = optionalId(body, "autoplayId", ID_PREFIXES.autoplay);
     if (grantId && autoplayId) throw badRequest("BAD_REQUEST", "a granted round cannot be part of an autoplay");
-    const sentBet = grantId && body.bet === undefined ? null : gameInput(() => game.parseBet(body.bet));
+    const sentBet = grantId && body.bet === undefined ? null : parsedWhole("bet", body.bet, () => game.parseBet(body.bet));
     const print = fingerprint(`start:${gameId}`, body);
     let steps = 0;
     let contextIds: string[] = [];
-    const { result, replayed } = await this.d.idempotency.once<StepResponse>(
-      caller.player.id,
-      requestId,
-      print,
-      async (sql, wallet) => {
-        const answer = await this.startWork(sql, wallet, caller, game, { sentBet, grantId, autoplayId, force });
-        steps = answer.steps;
-        contextIds = answer.contextIds;
-        return answer.stored;
-      },
-    );
+    const { result, replayed } = await this.d.idempotency.once<StepResponse>(caller, requestId, print, async (sql, wallet) => {
+      this.d.games.offered(gameId);
+      const answer = await this.startWork(sql, wallet, caller, game, { sentBet, grantId, autoplayId, force });
+      steps = answer.steps;
+      contextIds = answer.contextIds;
+      return answer.stored;
+    });
     if (!replayed) {
       this.contexts.markCommitted(contextIds);
       const c = this.d.counters;
@@ -137,6 +135,7 @@ export class RoundRunner {
         playerId,
         roundId,
         currency: caller.player.currency,
+        demo: caller.player.demo === 1,
         at,
         stake: { cash: totalBet, units: stakeUnits, granted: !paid },
         ...(over ? { settle: { cash: state.totalWin, units: state.winUnits } } : {}),
@@ -157,9 +156,10 @@ export class RoundRunner {
       config: config.json,
       autoplayId: r.autoplayId,
       grantId: r.grantId,
+      demo: caller.player.demo === 1,
       at,
     };
-    await insertRound(sql, round, last, jsons.at(-1)!, played.length);
+    await insertRound(sql, round, played, jsons.at(-1)!);
     const contextIds = await insertSteps(sql, roundId, played, jsons, at, this.contexts);
     const autoplayState = autoplay
       ? await this.d.autoplays.countSpin(
@@ -201,17 +201,12 @@ export class RoundRunner {
     const print = fingerprint(`act:${roundId}`, body);
     let steps = 0;
     let contextIds: string[] = [];
-    const { result, replayed } = await this.d.idempotency.once<StepResponse>(
-      caller.player.id,
-      requestId,
-      print,
-      async (sql, wallet) => {
-        const answer = await this.actWork(sql, wallet, caller, roundId, body.action, step, force);
-        steps = answer.steps;
-        contextIds = answer.contextIds;
-        return answer.stored;
-      },
-    );
+    const { result, replayed } = await this.d.idempotency.once<StepResponse>(caller, requestId, print, async (sql, wallet) => {
+      const answer = await this.actWork(sql, wallet, caller, roundId, body.action, step, force);
+      steps = answer.steps;
+      contextIds = answer.contextIds;
+      return answer.stored;
+    });
     if (!replayed) {
       this.contexts.markCommitted(contextIds);
       this.d.counters.steps += steps;
@@ -245,7 +240,7 @@ export class RoundRunner {
     }
     const game = this.d.games.forRound(round.game_id, round.game_version);
     const state = JSON.parse(round.state) as StateBase;
-    const action = gameInput(() => game.parseAction(state, input));
+    const action = parsedWhole("action", input, () => game.parseAction(state, input));
     const config = this.d.configs.forRound(game, round.config);
     const context = this.contexts.get(caller.player.currency, caller.profile, config, {
       balances: wallet.units,
@@ -263,12 +258,19 @@ export class RoundRunner {
     const balances = over
       ? await moveRoundMoney(
           sql,
-          { playerId, roundId, currency: caller.player.currency, at, settle: { cash: end.totalWin, units: end.winUnits } },
+          {
+            playerId,
+            roundId,
+            currency: caller.player.currency,
+            demo: round.demo === 1,
+            at,
+            settle: { cash: end.totalWin, units: end.winUnits },
+          },
           wallet,
         )
       : wallet;
     const jsons = played.map(stepJson);
-    await updateRound(sql, round, last, jsons.at(-1)!, at);
+    await updateRound(sql, round, played, jsons.at(-1)!, at);
     const contextIds = await insertSteps(sql, roundId, played, jsons, at, this.contexts);
     // An autoplay round that waited for the player settles here: its win joins the autoplay's result.
     const autoplayState =

@@ -37,16 +37,20 @@ export interface NewRound {
   config: string;
   autoplayId: string | null;
   grantId: string | null;
+  /** A demo player's round (demo money). */
+  demo: boolean;
   at: number;
 }
 
 /** Inserts a round whose first request played `played` (its last step decides totals and status). */
-export async function insertRound(sql: Sql, r: NewRound, last: PlayedStep, json: StepJson, stepCount: number): Promise<void> {
+export async function insertRound(sql: Sql, r: NewRound, played: readonly PlayedStep[], json: StepJson): Promise<void> {
+  const last = played.at(-1) as PlayedStep;
+  const stepCount = played.length;
   const over = last.step.awaiting === null;
   const totalWin = last.step.state.totalWin;
   await sql.write(
-    `INSERT INTO rounds (id, player_id, game_id, game_version, bet, total_bet, paid, total_win, settled, status, state, awaiting, step_count, autoplay_id, grant_id, started_at, ended_at, config)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
+    `INSERT INTO rounds (id, player_id, game_id, game_version, bet, total_bet, paid, total_win, settled, status, state, awaiting, step_count, autoplay_id, grant_id, started_at, ended_at, config, demo, forced)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`,
     [
       r.id,
       r.playerId,
@@ -67,16 +71,28 @@ export async function insertRound(sql: Sql, r: NewRound, last: PlayedStep, json:
       r.at,
       over ? r.at : null,
       r.config,
+      r.demo ? 1 : 0,
+      forcedIn(played) ? 1 : 0,
     ],
   );
 }
 
-/** Moves an open round to its last played step. */
-export async function updateRound(sql: Sql, round: RoundRow, last: PlayedStep, json: StepJson, at: number): Promise<void> {
+/** True when a step of the request had forced draws. */
+export const forcedIn = (played: readonly PlayedStep[]) => played.some((p) => p.forced);
+
+/** Moves an open round to its last played step (a forced step marks the round forced for good). */
+export async function updateRound(
+  sql: Sql,
+  round: RoundRow,
+  played: readonly PlayedStep[],
+  json: StepJson,
+  at: number,
+): Promise<void> {
+  const last = played.at(-1) as PlayedStep;
   const over = last.step.awaiting === null;
   const totalWin = last.step.state.totalWin;
   await sql.write(
-    "UPDATE rounds SET total_win = $1, status = $2, state = $3, awaiting = $4, step_count = $5, ended_at = $6, settled = $8 WHERE id = $7",
+    "UPDATE rounds SET total_win = $1, status = $2, state = $3, awaiting = $4, step_count = $5, ended_at = $6, settled = $8, forced = $9 WHERE id = $7",
     [
       totalWin,
       over ? "completed" : "open",
@@ -87,6 +103,7 @@ export async function updateRound(sql: Sql, round: RoundRow, last: PlayedStep, j
       round.id,
       // Settled when the round ends: its total win is credited now.
       over ? totalWin : round.settled,
+      round.forced === 1 || forcedIn(played) ? 1 : 0,
     ],
   );
 }
@@ -117,7 +134,7 @@ export async function insertSteps(
     }
     ids.push(context.id);
     await sql.write(
-      "INSERT INTO steps (round_id, idx, action, events, win, awaiting, state, draws, created_at, context_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+      "INSERT INTO steps (round_id, idx, action, events, win, awaiting, state, draws, created_at, context_id, forced) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
       [
         roundId,
         p.index,
@@ -129,6 +146,7 @@ export async function insertSteps(
         JSON.stringify(p.draws),
         at,
         context.id,
+        p.forced ? 1 : 0,
       ],
     );
   }

@@ -49,6 +49,8 @@ describe("granted rounds in the history (the server's flag)", () => {
     totalWin: 0,
     balanceAfter: 0,
     granted,
+    demo: true,
+    forced: false,
   });
   const tx = (roundId: string, kind: string, amount: number): Transaction => ({
     id: `${roundId}-${kind}`,
