@@ -11,8 +11,9 @@
  * spins, and plays the free spins and picks a round opens, as a real client must.
  *
  * Then, on each database, the history flood of issue 8 (finding 1): 8 of those players' steps
- * timed alone, then beside 8 connections asking for the largest history page from the
- * beginning over and over; the summary shows the victims' p99 both ways.
+ * timed alone and beside 8 connections asking for the largest history page from the
+ * beginning over and over, in alternating one-second slices (so the machine's other load
+ * weighs on both alike); the summary shows the victims' p99 both ways.
  *
  * Env: BENCH_SECONDS (default 8, per run), BENCH_FLOOD_SECONDS (default half of it, per flood
  * phase), BENCH_FLOOD_PATH (what the flood asks for; e.g. /api/v1/session as a control), BENCH_MAX_REQUESTS (default 200000, per run),
@@ -255,7 +256,11 @@ interface Result {
   cpuPerRequest: number;
 }
 
-async function drive(conns: Connection[], next: (c: number) => Promise<number>, runSeconds = seconds): Promise<Result> {
+async function drive(
+  conns: Connection[],
+  next: (c: number) => Promise<number>,
+  runSeconds = seconds,
+): Promise<Result & { latencies: number[] }> {
   const latencies: number[] = [];
   let ok = 0;
   let failed = 0;
@@ -275,6 +280,11 @@ async function drive(conns: Connection[], next: (c: number) => Promise<number>, 
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  return { ...summary(latencies, ok, failed, elapsed), latencies };
+}
+
+/** A run's figures from its latencies (sorted here). */
+function summary(latencies: number[], ok: number, failed: number, elapsed: number): Result {
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
   return { rps: ok / elapsed, p50: at(0.5), p99: at(0.99), ok, failed, seconds: elapsed, cpuPerRequest: 0 };
@@ -375,50 +385,60 @@ async function spins(databaseUrl: string, jackpots = false): Promise<SpinRun> {
     // each ask for the longest history page (`limit` at its maximum, from the beginning) of
     // the players with the most rounds, over and over.
     const victims = conns.slice(0, Math.min(VICTIMS, conns.length));
-    const alone = await drive(victims, (c) => step(c, victims[c] as Connection), floodSeconds);
     const flooders = await Promise.all(Array.from({ length: FLOODERS }, () => Connection.open(server.url)));
     try {
+      // Alternating slices (alone, flooded, alone, flooded…): the machine's other load weighs on both alike.
+      const slices = Math.max(1, Math.round(floodSeconds));
+      const sliceSeconds = floodSeconds / slices;
+      const aloneRuns: (Result & { latencies: number[] })[] = [];
+      const floodedRuns: (Result & { latencies: number[] })[] = [];
       const historyLatencies: number[] = [];
       let historyOk = 0;
       let historyFailed = 0;
       let historyRefused = 0;
-      let flooding = true;
-      const floodStarted = performance.now();
-      const flood = Promise.all(
-        flooders.map(async (conn, i) => {
-          const p = players[victims.length + (i % Math.max(1, players.length - victims.length))] ?? players[0];
-          while (flooding) {
-            const t0 = performance.now();
-            const res = await conn.request("GET", FLOOD_PATH, p?.headers ?? "");
-            historyLatencies.push(performance.now() - t0);
-            if (res.status === 200) historyOk++;
-            else if (res.status === 429) {
-              // Over the node's history budget: wait as told (a client that does not is a plain flood for the proxy).
-              historyRefused++;
-              const wait = (JSON.parse(res.body) as { error: { details?: { retryAfterMs?: number } } }).error.details
-                ?.retryAfterMs;
-              await new Promise((r) => setTimeout(r, Math.min(1000, wait ?? 100)));
-            } else historyFailed++;
-          }
-        }),
-      );
-      const flooded = await drive(victims, (c) => step(c, victims[c] as Connection), floodSeconds);
-      flooding = false;
-      await flood;
-      const floodTime = (performance.now() - floodStarted) / 1000;
-      historyLatencies.sort((a, b) => a - b);
-      const q = (x: number) =>
-        historyLatencies[Math.min(historyLatencies.length - 1, Math.floor(x * historyLatencies.length))] ?? 0;
-      const history: Result = {
-        rps: historyOk / floodTime,
-        p50: q(0.5),
-        p99: q(0.99),
-        ok: historyOk,
-        failed: historyFailed,
-        seconds: floodTime,
-        cpuPerRequest: 0,
+      let floodTime = 0;
+      for (let slice = 0; slice < slices; slice++) {
+        aloneRuns.push(await drive(victims, (c) => step(c, victims[c] as Connection), sliceSeconds));
+        let flooding = true;
+        const floodStarted = performance.now();
+        const flood = Promise.all(
+          flooders.map(async (conn, i) => {
+            const p = players[victims.length + (i % Math.max(1, players.length - victims.length))] ?? players[0];
+            while (flooding) {
+              const t0 = performance.now();
+              const res = await conn.request("GET", FLOOD_PATH, p?.headers ?? "");
+              historyLatencies.push(performance.now() - t0);
+              if (res.status === 200) historyOk++;
+              else if (res.status === 429) {
+                // Over the node's history budget: wait as told (a client that does not is a plain flood for the proxy).
+                historyRefused++;
+                const wait = (JSON.parse(res.body) as { error: { details?: { retryAfterMs?: number } } }).error.details
+                  ?.retryAfterMs;
+                await new Promise((r) => setTimeout(r, Math.min(1000, wait ?? 100)));
+              } else historyFailed++;
+            }
+          }),
+        );
+        floodedRuns.push(await drive(victims, (c) => step(c, victims[c] as Connection), sliceSeconds));
+        flooding = false;
+        await flood;
+        floodTime += (performance.now() - floodStarted) / 1000;
+      }
+      const merge = (runs: (Result & { latencies: number[] })[]) =>
+        summary(
+          runs.flatMap((r) => r.latencies),
+          runs.reduce((n, r) => n + r.ok, 0),
+          runs.reduce((n, r) => n + r.failed, 0),
+          runs.reduce((n, r) => n + r.seconds, 0),
+        );
+      const history = summary(historyLatencies, historyOk, historyFailed, floodTime);
+      return {
+        result,
+        spins: spinCount,
+        commits,
+        transactions,
+        flood: { alone: merge(aloneRuns), flooded: merge(floodedRuns), history, refused: historyRefused },
       };
-      return { result, spins: spinCount, commits, transactions, flood: { alone, flooded, history, refused: historyRefused } };
     } finally {
       for (const c of flooders) c.close();
     }

@@ -51,7 +51,6 @@ export class Idempotency {
     const touch = caller.touch;
     const result = await this.db.tx(async (sql) => {
       const wallet = await lockWallet(sql, playerId, this.lock);
-      if (touch) await sql.write(TOUCH_SESSION, [touch.at, touch.tokenHash]);
       // A statement of its own after the lock: joined into the locking SELECT it would read the
       // snapshot taken before the wait, and a concurrent duplicate would miss its twin's answer.
       const stored = await sql.one<{ fingerprint: string; status: number; response: string }>(
@@ -63,10 +62,13 @@ export class Idempotency {
           throw new ApiProblem(409, "REQUEST_ID_REUSED", "this requestId was already used for a different request");
         }
         replayed = true;
+        if (touch) await sql.write(TOUCH_SESSION, [touch.at, touch.tokenHash]);
         return { status: stored.status, body: JSON.parse(stored.response) as T, json: stored.response };
       }
       const answer = await work(sql, wallet);
       const json = JSON.stringify(answer.body);
+      // Held with the request's last writes (on PostgreSQL one statement: no round trip of its own).
+      if (touch) await sql.write(TOUCH_SESSION, [touch.at, touch.tokenHash]);
       await sql.write(
         "INSERT INTO idempotency (player_id, request_id, fingerprint, status, response, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
         [playerId, requestId, print, answer.status, json, this.now()],

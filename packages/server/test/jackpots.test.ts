@@ -266,7 +266,7 @@ for (const backend of BACKENDS) {
           sql.query<{ details: string }>("SELECT details FROM admin_audit WHERE action = 'jackpot-adjust'"),
         );
         expect(audits.map((a) => JSON.parse(a.details).reason)).toEqual(["marketing boost", "back to seed"]);
-        const metrics = (await t.app.inject({ method: "GET", url: "/metrics" })).body;
+        const metrics = (await t.app.inject({ method: "GET", url: "/metrics", headers: ADMIN })).body;
         expect(metrics).toContain(
           `reelhouse_jackpot_pool_micro{game="${JACKPOT_GAME}",pool="progressive",currency="EUR",key=""} ${PROGRESSIVE_SEED}`,
         );

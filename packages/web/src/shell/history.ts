@@ -20,8 +20,8 @@ export interface HistoryOptions {
   replay(roundId: string): void;
 }
 
-/** Rounds and transactions asked for: enough transactions to tell the rounds' stakes apart (see `grantedRounds`). */
-const LIMIT = 150;
+/** Rounds and transactions asked for: the server's largest history page (100). */
+const LIMIT = 100;
 /** Rounds listed. */
 const ROUNDS = 50;
 
