@@ -57,8 +57,11 @@ export function roundFigures(
   const law = new Float64Array(1 << 16);
   let maxUnits = 0;
   let twoJackpots = 0;
+  let zeroNoTrigger = 0;
   for (let k = 0; k < cycle.histogram.classes; k++) {
-    const { scatters, jackpotLines } = classParts(k);
+    const { scatters, trigger, jackpotLines } = classParts(k);
+    if (scatters < FREE_SPINS.minScatters && trigger === 0)
+      zeroNoTrigger += (cycle.histogram.weights(k)[0] ?? 0) / cycle.totalWeight;
     const scatterUnits = (SCATTER_BY_COUNT[scatters] ?? 0) * unitsPerBet;
     cycle.histogram.weights(k).forEach((w, coins) => {
       if (w === 0) return;
@@ -139,6 +142,7 @@ export function roundFigures(
     freeSpinValueStdev: Math.sqrt(t.meanSquare - t.mean * t.mean),
     fullCycle: cycle.combinations,
     fullCycleLineScatterRtp: spinMean,
+    fullCycleZeroPlain: zeroNoTrigger,
     baseSpinLineScatterStdev: Math.sqrt(spinSquare - spinMean * spinMean),
     maxWinPaidSpin: maxUnits / unitsPerBet,
     twoJackpotLinesPerMaxBetPaidSpin: twoJackpots,

@@ -24,7 +24,7 @@ const scatterPay = (c: number) => SCATTER_BY_COUNT[c] ?? 0;
 const trigger = (c: number) => (c >= FREE_SPINS.minScatters ? 1 : 0);
 
 /** Spin-level expectations of a world in x total bet at `lines` lines. */
-function readWorld(w: WorldMoments, lines: number) {
+export function readWorld(w: WorldMoments, lines: number) {
   const lc = (a: number, b: number, f: (c: number) => number) =>
     ((w.lineCount[a] as number[][])[b] as number[]).reduce((s, v, c) => s + v * f(c), 0);
   const cc = (a: number, b: number, f: (c: number) => number, g: (c: number) => number) => {
