@@ -80,7 +80,8 @@ describe("Mona Lisa Jewels exact maths", () => {
     const j = g.free.jewel;
     const jewelValue = j.lineMeans.reduce((a, b) => a + b, 0) / 25 + j.scatterRtp;
     const linear =
-      ((report.breakdown.freeSpins ?? 0) + f("freeSpinsPerRound") * g.free.jewel.trigger * jewelValue) / (fs?.triggerProbability ?? 1);
+      ((report.breakdown.freeSpins ?? 0) + f("freeSpinsPerRound") * g.free.jewel.trigger * jewelValue) /
+      (fs?.triggerProbability ?? 1);
     expect(fs?.expectedWin).toBeCloseTo(linear, 10);
     expect(fs?.lengthDistribution.reduce((a, b) => a + b.probability, 0)).toBeCloseTo(1, 10);
     expect(fs?.lengthDistribution.reduce((a, b) => a + b.spins * b.probability, 0)).toBeCloseTo(fs?.expectedSpins ?? 0, 6);
