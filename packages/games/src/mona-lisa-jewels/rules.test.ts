@@ -37,7 +37,7 @@ import {
   stopsFor,
   windowOf,
 } from "./test-kit.js";
-import type { MonaBet } from "./types.js";
+import type { MonaBet, MonaState } from "./types.js";
 import { parseBet, totalBetOf } from "./validate.js";
 
 const ONE_LINE: MonaBet = { coinValue: 1, coinsPerLine: 1, lines: 1 };
@@ -388,6 +388,29 @@ describe("3.2 Jewel free spins", () => {
     expect(win).toMatchObject({ line: 1, symbol: "JEWEL", wilds: 1, multiplier: 1 });
     expect(win?.coins).toBe(linePay("JEWEL", win?.count ?? 0));
     expect(step.win).toBe(win?.amount);
+  });
+
+  it("DESIGN.md: a SCATTER standing in the locked reel-1 column counts in every Jewel spin (it is on the screen)", () => {
+    // Reel 1's Jewel triggers show no SCATTER on these strips: the locked column is set by hand on a real Jewel state.
+    const plain: Cell = { not: ["SCATTER", "JEWEL", "WILD"] };
+    const found = first(BASE, TRIGGER_COLUMNS, (col) => [col, ...grid(plain).slice(1)], "a Jewel trigger with nothing held");
+    const trigger = paidSpin(ONE_LINE, found.stops);
+    const series = trigger.state.jewel as NonNullable<typeof trigger.state.jewel>;
+    const cells = [...series.hold.cells];
+    const free = [0, 1, 2].find((row) => windowOf(trigger)[0]?.[row] !== "JEWEL") as number;
+    cells[free] = SYMBOL_IDS.indexOf("SCATTER");
+    const state = { ...trigger.state, jewel: { ...series, hold: { ...series.hold, cells } } };
+    // Two more SCATTER on reels 2 and 3 (nothing is held there): three on the screen in each Jewel spin.
+    const stops = jewelStops(grid(plain, [1, 0, "SCATTER"], [2, 0, "SCATTER"]).slice(1), "two SCATTER");
+    let current: MonaState = state;
+    for (const spin of [1, 2]) {
+      const s = act(current, { type: "freeSpin" }, forced(stops), CTX);
+      current = s.state;
+      expect(eventsOf(s, "freeSpinStarted")[0]).toMatchObject({ kind: "jewel", spin });
+      expect(windowOf(s)[0]?.[free]).toBe("SCATTER");
+      expect(eventsOf(s, "scatterWin")[0]).toMatchObject({ count: 3, amount: scatterPay(3) * totalBetOf(ONE_LINE) });
+      expect(eventsOf(s, "freeSpinsTriggered")[0]).toMatchObject({ awarded: 10, retrigger: true });
+    }
   });
 
   it('"during the Jewel free spins, the 2 Jewel symbols on the first reel will not trigger more Jewel free spins"', () => {
