@@ -1,10 +1,18 @@
 import type { GameModule } from "@reelhouse/engine";
 import { mermaidTreasure } from "./mermaid-treasure/index.js";
+import { monaLisaJewels } from "./mona-lisa-jewels/index.js";
 
 export { mermaidTreasure } from "./mermaid-treasure/index.js";
+export { monaLisaJewels } from "./mona-lisa-jewels/index.js";
 
 /** Every game the platform offers, by id. */
-export const GAMES: ReadonlyMap<string, GameModule<any, any, any, any, any>> = new Map([[mermaidTreasure.id, mermaidTreasure]]);
+export const GAMES: ReadonlyMap<string, GameModule<any, any, any, any, any>> = new Map<
+  string,
+  GameModule<any, any, any, any, any>
+>([
+  [mermaidTreasure.id, mermaidTreasure],
+  [monaLisaJewels.id, monaLisaJewels],
+]);
 
 /** Looks a game up by id; undefined when there is no such game. */
 export function getGame(id: string): GameModule<any, any, any, any, any> | undefined {
@@ -18,3 +26,10 @@ export type {
   MermaidEvent,
   MermaidState,
 } from "./mermaid-treasure/index.js";
+export type {
+  MonaAction,
+  MonaAwaiting,
+  MonaBet,
+  MonaEvent,
+  MonaState,
+} from "./mona-lisa-jewels/index.js";

@@ -1,10 +1,11 @@
-import type { MermaidAction, MermaidAwaiting, MermaidBet, MermaidEvent } from "@reelhouse/games";
+import type { MermaidAction, MermaidAwaiting, MermaidBet, MermaidEvent, MonaEvent } from "@reelhouse/games";
 import { describe, expectTypeOf, it } from "vitest";
 import type { ActionRequest, GameEvents, GameId, OpenRound, RoundDetail, StepResponse } from "./index.js";
 
 describe("typed wire", () => {
   it("maps each game id to its own event, awaiting, action and bet unions (no unknown)", () => {
-    expectTypeOf<GameId>().toEqualTypeOf<"mermaid-treasure">();
+    expectTypeOf<GameId>().toEqualTypeOf<"mermaid-treasure" | "mona-lisa-jewels">();
+    expectTypeOf<GameEvents["mona-lisa-jewels"]>().toEqualTypeOf<MonaEvent>();
     expectTypeOf<GameEvents["mermaid-treasure"]>().toEqualTypeOf<MermaidEvent>();
     expectTypeOf<StepResponse<"mermaid-treasure">["events"]>().toEqualTypeOf<MermaidEvent[]>();
     expectTypeOf<StepResponse<"mermaid-treasure">["awaiting"]>().toEqualTypeOf<MermaidAwaiting | null>();

@@ -5,9 +5,27 @@
  * (type-only re-exports from `@reelhouse/games`, erased from any bundle); on the wire they
  * travel as the JSON the pure round machine produced. Answers are generic over the game id.
  */
-import type { MermaidAction, MermaidAwaiting, MermaidBet, MermaidEvent } from "@reelhouse/games";
+import type {
+  MermaidAction,
+  MermaidAwaiting,
+  MermaidBet,
+  MermaidEvent,
+  MonaAction,
+  MonaAwaiting,
+  MonaBet,
+  MonaEvent,
+} from "@reelhouse/games";
 
-export type { MermaidAction, MermaidAwaiting, MermaidBet, MermaidEvent } from "@reelhouse/games";
+export type {
+  MermaidAction,
+  MermaidAwaiting,
+  MermaidBet,
+  MermaidEvent,
+  MonaAction,
+  MonaAwaiting,
+  MonaBet,
+  MonaEvent,
+} from "@reelhouse/games";
 
 // ---------------------------------------------------------------------------------
 // Each game's wire types, by game id (one line per game).
@@ -15,6 +33,7 @@ export type { MermaidAction, MermaidAwaiting, MermaidBet, MermaidEvent } from "@
 /** A game's bet, events, awaiting decisions and player actions, as they travel on the wire. */
 export interface GameWireTypes {
   "mermaid-treasure": { bet: MermaidBet; event: MermaidEvent; awaiting: MermaidAwaiting; action: MermaidAction };
+  "mona-lisa-jewels": { bet: MonaBet; event: MonaEvent; awaiting: MonaAwaiting; action: MonaAction };
 }
 
 /** The id of a game the protocol knows. */

@@ -53,6 +53,8 @@ const BREAKDOWN_NAMES: Record<string, string> = {
   baseScatter: "Base game scatter wins",
   freeSpins: "Free spins",
   bonus: "Bonus",
+  jewelSpins: "Jewel free spins",
+  jackpot: "Progressive jackpot",
 };
 
 const PER: Record<string, string> = {

@@ -2,10 +2,11 @@
  * The runner on real worker threads with the real game: deterministic for a seed and
  * thread count, identical to running the shards in-process, and strict about options.
  */
+import { getGame } from "@reelhouse/games";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type SimReport, TIMING_FIELDS } from "./report.js";
-import { defaultBet, shardRounds, simulate } from "./runner.js";
+import { defaultBet, exactRtpAt, shardRounds, simulate } from "./runner.js";
 import { runShard } from "./shard.js";
 import { mergeTallies } from "./tally.js";
 
@@ -109,5 +110,43 @@ describe("simulate", () => {
     await expect(simulate({ game: GAME, rounds: 10, bet: { coinValue: 1, coinsPerLine: 1, lines: 16 } })).rejects.toThrow(
       /lines must be one of/,
     );
+  });
+});
+
+describe("exactRtpAt", () => {
+  const report = {
+    rtp: 0.943,
+    variants: [
+      {
+        bet: { lines: 25, coinsPerLine: 9 },
+        mode: "base",
+        policy: "any",
+        config: null,
+        rtp: 0.943,
+        breakdown: { baseLines: 0, baseScatter: 0 },
+      },
+      {
+        bet: { lines: 25, coinsPerLine: 10 },
+        mode: "base",
+        policy: "any",
+        config: null,
+        rtp: 0.946,
+        breakdown: { baseLines: 0, baseScatter: 0 },
+      },
+    ],
+  };
+  it("takes the variant whose bet fields all match the simulated bet, else the headline RTP", () => {
+    expect(exactRtpAt(report, { coinValue: 5, coinsPerLine: 10, lines: 25 })).toBe(0.946);
+    expect(exactRtpAt(report, { coinValue: 5, coinsPerLine: 9, lines: 25 })).toBe(0.943);
+    expect(exactRtpAt({ ...report, rtp: 0.9 }, { coinValue: 5, coinsPerLine: 1, lines: 1 })).toBe(0.9);
+    expect(exactRtpAt(report, null)).toBe(0.943);
+  });
+
+  it("compares a Mona Lisa Jewels max-bet simulation with the max-bet RTP", async () => {
+    const bet = { coinValue: 1, coinsPerLine: 10, lines: 25 };
+    const report = await simulate({ game: "mona-lisa-jewels", rounds: 20_000, seed: 3, threads: 1, bet });
+    const exact = getGame("mona-lisa-jewels")?.exact({ fullCycle: false });
+    expect(report.exact?.rtp).toBe(exact?.variants.find((v) => v.figures?.maxBet === 1)?.rtp);
+    expect(report.exact?.rtp).not.toBe(exact?.rtp);
   });
 });

@@ -8,6 +8,7 @@ import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
+import type { ParReport } from "@reelhouse/engine";
 import type { UnitValues } from "./ratio.js";
 import { buildReport, type SimReport } from "./report.js";
 import type { SessionOptions } from "./session.js";
@@ -172,6 +173,20 @@ export function shardTask(
 }
 
 /**
+ * The exact RTP of the bet simulated: the first of the report's variants whose `bet` fields
+ * all equal the bet's (a game whose RTP differs by bet lists them: Mona Lisa Jewels' max bet),
+ * else the report's headline RTP (the default bet).
+ */
+export function exactRtpAt(report: Pick<ParReport, "rtp" | "variants">, bet: unknown): number {
+  if (typeof bet !== "object" || bet === null) return report.rtp;
+  const fields = bet as Record<string, unknown>;
+  const match = report.variants.find(
+    (v) => v.bet !== null && v.config === null && Object.entries(v.bet).every(([k, value]) => fields[k] === value),
+  );
+  return match ? match.rtp : report.rtp;
+}
+
+/**
  * Simulates `rounds` full rounds of the production round code on worker threads and
  * reports RTP, its 99% band, stdev, frequencies, breakdown and win distribution.
  * Bad options throw before any worker starts.
@@ -197,7 +212,7 @@ export async function simulate(options: SimOptions): Promise<SimReport> {
   let exactRtp: number | undefined;
   if (options.exact !== false && comparable) {
     try {
-      exactRtp = game.exact({ fullCycle: false }).rtp;
+      exactRtp = exactRtpAt(game.exact({ fullCycle: false }), bet);
     } catch {
       exactRtp = undefined;
     }

@@ -1,0 +1,171 @@
+/**
+ * The figures of Mona Lisa Jewels' PAR sheet that need more than the RTP: the paid spin's
+ * full cycle (its exact win law and a cross-check of the per-line maths), the round's hit
+ * frequency (zero-win.ts), its standard deviation below and at max bet (round-moments.ts).
+ */
+import {
+  bucketize,
+  type ParDistribution,
+  type ParFeature,
+  type ParRareAward,
+  type ParReport,
+  reelLaws,
+  rtpBands,
+  VOLATILITY_Z,
+  WIN_BUCKET_EDGES,
+} from "@reelhouse/engine";
+import { classParts, spinCycle } from "./cycle.js";
+import { isTriggerColumn } from "./jewel-chain.js";
+import { FREE_SPINS, PAYLINES, ROWS } from "./model.js";
+import { kindTrajectories, roundMomentsAt } from "./round-moments.js";
+import { type GameMaths, type MonaMaths, stripIndices } from "./rtp.js";
+import { LINE_RULE, SCATTER_BY_COUNT } from "./tables.js";
+import { type AwardLaw, awardClasses } from "./trajectory.js";
+import { zeroWinProbability } from "./zero-win.js";
+
+/** Awards rarer than this per paid round are listed one by one (1 in 100,000,000). */
+export const RARE = 1e-8;
+const EXCEEDANCE = [100, 250, 500, 1000];
+
+/** Everything that needs the full cycle, the trajectories or the moments. */
+export function roundFigures(
+  g: GameMaths,
+  maths: MonaMaths,
+  report: ParReport,
+  awards: { base: AwardLaw; free: AwardLaw },
+): Partial<ParReport> {
+  const lines = PAYLINES.length;
+  const jewelReels = reelLaws(stripIndices(maths.jewel), ROWS);
+  const base = kindTrajectories(g.base.reels, jewelReels);
+  const free = kindTrajectories(g.free.reels, jewelReels);
+
+  // Hit frequency: a round pays nothing only if its paid spin pays nothing and awards no free
+  // spins, and, when it triggers Jewel spins, neither of them pays or awards anything.
+  const zeroPlain = zeroWinProbability(
+    base.alone.map((reel, r) => (r === 0 ? reel.filter((t) => !isTriggerColumn(t.columns[0] as number[])) : reel)),
+    1,
+  );
+  const zeroJewel = zeroWinProbability(base.withJewel, 1 + 2);
+  const hit = 1 - zeroPlain - zeroJewel;
+
+  const below = roundMomentsAt(base, free, false);
+  const max = roundMomentsAt(base, free, true);
+
+  // The paid spin's full cycle: its exact win law (lines + scatter, x bet at 25 lines).
+  const cycle = spinCycle(g.base.reels, LINE_RULE);
+  const unitsPerBet = lines;
+  const law = new Float64Array(1 << 16);
+  let maxUnits = 0;
+  let twoJackpots = 0;
+  let zeroNoTrigger = 0;
+  for (let k = 0; k < cycle.histogram.classes; k++) {
+    const { scatters, trigger, jackpotLines } = classParts(k);
+    if (scatters < FREE_SPINS.minScatters && trigger === 0)
+      zeroNoTrigger += (cycle.histogram.weights(k)[0] ?? 0) / cycle.totalWeight;
+    const scatterUnits = (SCATTER_BY_COUNT[scatters] ?? 0) * unitsPerBet;
+    cycle.histogram.weights(k).forEach((w, coins) => {
+      if (w === 0) return;
+      const v = coins + scatterUnits;
+      law[v] = (law[v] as number) + w / cycle.totalWeight;
+      if (v > maxUnits) maxUnits = v;
+      if (jackpotLines >= 2) twoJackpots += w / cycle.totalWeight;
+    });
+  }
+  const spinLaw = law.slice(0, maxUnits + 1);
+  let spinMean = 0;
+  let spinSquare = 0;
+  spinLaw.forEach((p, v) => {
+    spinMean += (p * v) / unitsPerBet;
+    spinSquare += (p * v * v) / (unitsPerBet * unitsPerBet);
+  });
+  const spinHit = 1 - (spinLaw[0] as number);
+  const exceedance = EXCEEDANCE.map((x) => {
+    let p = 0;
+    for (let v = x * unitsPerBet; v < spinLaw.length; v++) p += spinLaw[v] as number;
+    return { x, probability: p };
+  });
+  const distributions: ParDistribution[] = [
+    {
+      id: "paidSpinLineScatter",
+      name: "Paid spin, line and scatter wins only (no Jewel spins, no free spins, paytable JACKPOT)",
+      per: "paidSpin",
+      buckets: bucketize(spinLaw, unitsPerBet, WIN_BUCKET_EDGES),
+      hit: spinHit,
+      mean: spinMean,
+      stdev: Math.sqrt(spinSquare - spinMean * spinMean),
+      exceedance,
+      truncatedMass: 0,
+      method: `Full cycle of ${cycle.combinations.toLocaleString("en")} stop combinations at ${lines} lines.`,
+    },
+  ];
+
+  const features: ParFeature[] = [
+    ...report.features,
+    {
+      id: "twoJackpotLines",
+      name: "Two or more 5-JACKPOT lines in one max-bet paid spin (the second claim pays what the pool then holds)",
+      per: "paidSpin",
+      probability: twoJackpots,
+      oneIn: twoJackpots > 0 ? 1 / twoJackpots : Number.POSITIVE_INFINITY,
+    },
+  ];
+  const rareAwards: ParRareAward[] = [];
+  const rare = (award: string, per: ParRareAward["per"], p: number) => {
+    if (p > 0 && p < RARE) rareAwards.push({ award, per, probability: p, log10Probability: Math.log10(p) });
+  };
+  for (const c of report.combinations)
+    rare(`${c.count} ${c.symbol}${c.kind === "line" ? " on a line" : ""}`, c.per, c.probability);
+  rare("two 5-JACKPOT lines in one max-bet paid spin", "paidSpin", twoJackpots);
+  for (const e of exceedance) rare(`paid spin win of ${e.x} x bet or more`, "paidSpin", e.probability);
+
+  // The free-spin series: its first award is 10, 20 or 30 spins; every spin below is a copy of T.
+  const start = awardClasses(awards.base);
+  const hasSeries = 1 - (start[0] as number);
+  let s1 = 0;
+  let s2 = 0;
+  const t = below.freeSpin;
+  for (let k = 1; k < start.length; k++) {
+    const w = (start[k] as number) / hasSeries;
+    const m = k * FREE_SPINS.award;
+    s1 += w * m * t.mean;
+    s2 += w * (m * (t.meanSquare - t.mean * t.mean) + m * m * t.mean * t.mean);
+  }
+  const figures = {
+    ...report.figures,
+    hitFrequencyZeroPlain: zeroPlain,
+    hitFrequencyZeroWithJewelSpins: zeroJewel,
+    roundMeanFromMoments: below.mean,
+    roundMeanFromMomentsMaxBet: max.mean,
+    stdevMaxBet: max.stdev,
+    volatilityIndexMaxBet: VOLATILITY_Z * max.stdev,
+    freeSpinValueMean: t.mean,
+    freeSpinValueStdev: Math.sqrt(t.meanSquare - t.mean * t.mean),
+    fullCycle: cycle.combinations,
+    fullCycleLineScatterRtp: spinMean,
+    fullCycleZeroPlain: zeroNoTrigger,
+    baseSpinLineScatterStdev: Math.sqrt(spinSquare - spinMean * spinMean),
+    maxWinPaidSpin: maxUnits / unitsPerBet,
+    twoJackpotLinesPerMaxBetPaidSpin: twoJackpots,
+  };
+  return {
+    hitFrequency: hit,
+    hitFrequencies: [
+      { id: "round", name: "a paid round whose total win > 0 (the headline figure)", per: "round", probability: hit },
+      { id: "paidSpinPays", name: "the paid spin pays a line or scatter win", per: "paidSpin", probability: spinHit },
+      {
+        id: "paidSpinPaysOrTriggers",
+        name: "the paid spin pays or triggers Jewel spins (3+ SCATTER always pay)",
+        per: "paidSpin",
+        probability: 1 - zeroPlain,
+      },
+    ],
+    stdev: below.stdev,
+    volatilityIndex: VOLATILITY_Z * below.stdev,
+    distributions,
+    bands: rtpBands(report.rtp, below.stdev),
+    rareAwards,
+    features,
+    figures,
+    ...(report.freeSpins ? { freeSpins: { ...report.freeSpins, expectedWin: s1, stdevWin: Math.sqrt(s2 - s1 * s1) } } : {}),
+  };
+}
