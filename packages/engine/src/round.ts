@@ -315,6 +315,21 @@ export interface JackpotPoolSpec<Bet = unknown> {
    * (contributes nothing). Granted rounds never contribute, whatever this says.
    */
   contributesTo(bet: Bet, currency: string): string | null;
+  /**
+   * What a player's screen shows of this declaration at `bet`: the pools (keys) and the share
+   * of each a win at that bet would take (`numerator/denominator`, the same fraction the
+   * round's claim names), so the push channel sends the value the player could win, in
+   * cents rounded down like a claim, and the client holds no game maths. Absent: every key of
+   * the currency, in full (1/1). An empty list shows nothing at that bet.
+   */
+  shownFor?(bet: Bet, currency: string): readonly ShownShare[];
+}
+
+/** One pool a screen shows, and the share of it a win at the viewed bet takes. */
+export interface ShownShare {
+  readonly key: string;
+  readonly numerator: number;
+  readonly denominator: number;
 }
 
 /** The part of a game's description the platform reads; games add their own fields. */

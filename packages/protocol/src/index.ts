@@ -353,3 +353,59 @@ export interface BuyMode {
 export type WireBet =
   | { coinValue: number; coinsPerLine: number; lines: number; mode?: string }
   | { stake: number; mode?: string };
+
+// --- Jackpots: push channel (GET /api/v1/events, docs/jackpots.md §7) ---------------------
+
+/** A pool a game declares, as `GET /api/v1/games/:id` lists it in `jackpots` (absent: none). */
+export interface JackpotInfo {
+  id: string;
+  name: string;
+}
+
+/** `ready`: the stream is open; `streamId` names it in `PUT /api/v1/events/view`. */
+export interface EventsReady {
+  streamId: string;
+  /** Seconds between `pool` snapshots. */
+  poolEverySeconds: number;
+}
+
+/** `pool`: what the player's screen shows of a game's pools at the viewed bet. */
+export interface PoolEvent {
+  gameId: string;
+  currency: string;
+  pools: {
+    pool: string;
+    key: string;
+    name: string;
+    /** What a win at the viewed bet would pay now, minor units, rounded down like a claim. */
+    amount: number;
+  }[];
+}
+
+/** `jackpotWin`: a pool was won, by anyone; event id = the win's commit-ordered number. */
+export interface JackpotWinEvent {
+  id: number;
+  gameId: string;
+  gameName: string;
+  pool: string;
+  poolName: string;
+  key: string;
+  currency: string;
+  /** Paid, minor units. */
+  amount: number;
+  /** The winner's name, masked ("D***r"). */
+  player: string;
+  /** True for the winner's own streams. */
+  mine: boolean;
+  /** The round that won: only on the winner's own streams. */
+  roundId?: string;
+  /** ISO time of the win. */
+  at: string;
+}
+
+/** `PUT /api/v1/events/view`: what the stream's screen shows (204; `gameId: null` shows nothing). */
+export interface EventsViewRequest {
+  streamId: string;
+  gameId: string | null;
+  bet?: unknown;
+}

@@ -7,6 +7,7 @@ import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { SqliteDatabase } from "./db/sqlite.js";
 import { ApiProblem } from "./errors.js";
+import { DEFAULT_HUB_OPTIONS, EventHub } from "./events/hub.js";
 import { addressKey, Guard } from "./guard.js";
 import { checkParams, checkQuery } from "./input.js";
 import { jackpotMetricsText } from "./jackpots/routes.js";
@@ -26,6 +27,8 @@ export type AppRole = "all" | "public" | "admin";
 export interface AppOptions {
   logger?: boolean;
   role?: AppRole;
+  /** The push channel's timings and limits (tests shorten them). */
+  events?: Partial<import("./events/hub.js").HubOptions>;
 }
 
 /** The server's counters as Prometheus gauges and counters. */
@@ -300,7 +303,19 @@ export async function buildApp(server: GameServer, options: AppOptions = {}): Pr
     );
     app.register(async (scope) => adminRoutes(scope, server, guard), { prefix: "/api/v1/admin" });
   }
-  if (role !== "admin") playerRoutes(app, server, guard);
+  if (role !== "admin") {
+    // The push channel: event streams hold their sockets, so they may take at most half of the
+    // connection cap (the rest stays for requests); ended before the server closes.
+    const hub = new EventHub(server, {
+      ...DEFAULT_HUB_OPTIONS,
+      ...options.events,
+      maxStreams: options.events?.maxStreams ?? Math.max(1, Math.floor(config.maxConnections / 2)),
+    });
+    await hub.start();
+    app.decorate("events", hub);
+    app.addHook("preClose", async () => hub.close());
+    playerRoutes(app, server, guard, hub);
+  }
 
   // --- Browser client -------------------------------------------------------------------
   if (serveStatic) {

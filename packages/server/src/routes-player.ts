@@ -1,6 +1,8 @@
-/** The player API under `/api/v1`: sessions, games, rounds, history, grants, autoplay, preferences. */
+/** The player API under `/api/v1`: sessions, games, rounds, history, grants, autoplay, preferences, the event stream. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ApiProblem } from "./errors.js";
+import type { EventHub } from "./events/hub.js";
+import { eventRoutes } from "./events/routes.js";
 import type { Guard } from "./guard.js";
 import { anyObject, bearer, doc, send } from "./routes-doc.js";
 import type { Caller, GameServer } from "./service.js";
@@ -8,7 +10,7 @@ import type { Caller, GameServer } from "./service.js";
 /** Marks a route as authenticating its caller itself (the anonymous per-address limit does not apply). */
 const player = { config: { auth: "player" } } as const;
 
-export function playerRoutes(app: FastifyInstance, server: GameServer, guard: Guard): void {
+export function playerRoutes(app: FastifyInstance, server: GameServer, guard: Guard, hub?: EventHub): void {
   /**
    * The verified caller: failures are charged to the address (once it spent them, a token
    * this node does not know is refused before any lookup), successes to the player's bucket.
@@ -161,4 +163,5 @@ export function playerRoutes(app: FastifyInstance, server: GameServer, guard: Gu
     },
     async (request, reply) => server.preferences.put(await auth(request, reply), request.params.gameId, request.body),
   );
+  if (hub) eventRoutes(app, server, hub, auth);
 }

@@ -133,7 +133,10 @@ export class GameServer {
   /** GET /games/:id: the game's description under the operator's configuration. */
   describe(gameId: string) {
     const game = this.games.offered(gameId);
-    return game.describe(this.configs.forNewRound(game).config);
+    const description = game.describe(this.configs.forNewRound(game).config);
+    // The pools the game declares, so a client shows the jackpot ticker without knowing the game.
+    if (!game.jackpots?.length) return description;
+    return { ...description, jackpots: game.jackpots.map((j) => ({ id: j.id, name: j.name })) };
   }
 
   listGames(): GameSummary[] {

@@ -58,6 +58,8 @@ export const monaLisaJewels: GameModule<MonaBet, MonaState, MonaAction, MonaEven
       rateBps: JACKPOT_RULES.contributionBps,
       seeds: { EUR: { "": JACKPOT_RULES.seedMicro } },
       contributesTo: () => "",
+      /** The screen shows what a win at the bet's coin value takes: pool x coin value / 10 EUR (the claim's own fraction). */
+      shownFor: (bet) => [{ key: "", numerator: bet.coinValue, denominator: JACKPOT_RULES.referenceCoinValue }],
     },
   ],
 };

@@ -228,6 +228,20 @@ CREATE INDEX jackpot_wins_time ON jackpot_wins(at);
 CREATE INDEX jackpot_wins_pool ON jackpot_wins(game_id, pool_id, currency, pool_key, at);
 `,
   },
+  {
+    version: 5,
+    name: "jackpot wins numbered in commit order (the push channel's event ids)",
+    sql: `
+CREATE TABLE jackpot_win_seq (
+  id INTEGER PRIMARY KEY,
+  last BIGINT NOT NULL
+);
+ALTER TABLE jackpot_wins ADD COLUMN seq BIGINT;
+UPDATE jackpot_wins SET seq = (SELECT COUNT(*) FROM jackpot_wins w WHERE w.at < jackpot_wins.at OR (w.at = jackpot_wins.at AND w.id <= jackpot_wins.id));
+INSERT INTO jackpot_win_seq (id, last) SELECT 1, COALESCE(MAX(seq), 0) FROM jackpot_wins;
+CREATE UNIQUE INDEX jackpot_wins_seq ON jackpot_wins(seq);
+`,
+  },
 ];
 
 /** Applies every migration not yet applied. Safe to call from several processes at once. */

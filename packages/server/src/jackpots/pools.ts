@@ -26,6 +26,7 @@ import { claimPool, contributionMicro, type JackpotPoolSpec, MICRO_PER_MINOR, ty
 import { audit } from "../audit.js";
 import type { Database, Sql } from "../db/database.js";
 import { ApiProblem } from "../errors.js";
+import { JackpotSignals } from "../events/signals.js";
 import type { AnyGame, GameRegistry } from "../games.js";
 import { newId } from "../ids.js";
 import { HOUSE, HOUSE_SHARDS, houseAccount, type TransactionKind, transfer } from "../ledger.js";
@@ -87,6 +88,8 @@ export interface PoolRow {
 /** The result of a claim, as recorded in `jackpot_wins`. */
 export interface JackpotWin {
   id: string;
+  /** The win's place in the order wins committed (the push channel's event id). */
+  seq: number;
   paidMinor: number;
   poolBeforeMicro: number;
   seedFundingMicro: number;
@@ -96,12 +99,15 @@ export interface JackpotWin {
 export class Jackpots {
   /** gameId -> pool id -> spec (current versions). */
   private readonly specs = new Map<string, Map<string, JackpotPoolSpec<unknown>>>();
+  /** Tells the push channel about wins and meter changes, after commit (see events/signals.ts). */
+  readonly signals: JackpotSignals;
 
   constructor(
     private readonly db: Database,
     games: GameRegistry,
     private readonly now: () => number = Date.now,
   ) {
+    this.signals = new JackpotSignals(db);
     for (const game of games.values()) {
       if (!game.jackpots?.length) continue;
       const byId = new Map<string, JackpotPoolSpec<unknown>>();
@@ -121,6 +127,42 @@ export class Jackpots {
   /** True when some registered game declares a pool. */
   get any(): boolean {
     return this.specs.size > 0;
+  }
+
+  /** The pools of a game (current version), by pool id; empty when it declares none. */
+  poolsOf(gameId: string): ReadonlyMap<string, JackpotPoolSpec<unknown>> {
+    return this.specs.get(gameId) ?? new Map();
+  }
+
+  /**
+   * What a screen shows of a game's pools at `bet` (already parsed by the game): each pool
+   * and key with the share a win at that bet takes (`shownFor`, or every key in full).
+   */
+  shown(
+    gameId: string,
+    bet: unknown,
+    currency: string,
+  ): { pool: PoolId; name: string; seed: number; numerator: number; denominator: number }[] {
+    const out: { pool: PoolId; name: string; seed: number; numerator: number; denominator: number }[] = [];
+    for (const spec of this.poolsOf(gameId).values()) {
+      const keys = spec.seeds[currency];
+      if (!keys) continue;
+      const shares = spec.shownFor
+        ? spec.shownFor(bet, currency)
+        : Object.keys(keys).map((key) => ({ key, numerator: 1, denominator: 1 }));
+      for (const s of shares) {
+        const seed = keys[s.key];
+        if (seed === undefined || !(s.denominator >= 1) || !(s.numerator >= 0) || s.numerator > s.denominator) continue;
+        out.push({
+          pool: { gameId, pool: spec.id, currency, key: s.key },
+          name: spec.name,
+          seed,
+          numerator: s.numerator,
+          denominator: s.denominator,
+        });
+      }
+    }
+    return out;
   }
 
   /** Every declared pool with its spec. */
@@ -369,6 +411,13 @@ export class Jackpots {
         before: value,
         after,
       });
+      await this.signals.send(sql, {
+        t: "pool",
+        g: input.pool.gameId,
+        p: input.pool.pool,
+        c: input.pool.currency,
+        k: input.pool.key,
+      });
       return { beforeMicro: value, afterMicro: after };
     });
   }
@@ -385,6 +434,12 @@ export class Jackpots {
     denominator: number,
     call: { playerId: string; roundId: string; at: number },
   ): Promise<JackpotWin> {
+    // The win's sequence number first: the counter row is locked until commit, so numbers are
+    // given in commit order (the push channel replays "every win after n" from them). Every
+    // claim takes it before its pool's base, so the two locks cannot deadlock.
+    const next = await sql.one<{ last: number }>("UPDATE jackpot_win_seq SET last = last + 1 WHERE id = 1 RETURNING last");
+    if (!next) throw new Error("jackpot_win_seq has no row");
+    const seq = Number(next.last);
     const { value: before } = await this.lockPool(sql, p.pool);
     const c = claimPool(before, p.seed, numerator, denominator);
     if (c.paidMinor > 0)
@@ -410,6 +465,7 @@ export class Jackpots {
       });
     const win: JackpotWin = {
       id: newId("jw"),
+      seq,
       paidMinor: c.paidMinor,
       poolBeforeMicro: before,
       seedFundingMicro: c.seedFundingMicro,
@@ -420,7 +476,7 @@ export class Jackpots {
       [p.pool.gameId, p.pool.pool, p.pool.currency, p.pool.key],
     );
     await sql.run(
-      "INSERT INTO jackpot_wins (id, game_id, pool_id, currency, pool_key, round_id, player_id, numerator, denominator, paid_minor, pool_before_micro, seed_funding_micro, pool_after_micro, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+      "INSERT INTO jackpot_wins (id, game_id, pool_id, currency, pool_key, round_id, player_id, numerator, denominator, paid_minor, pool_before_micro, seed_funding_micro, pool_after_micro, at, seq) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
       [
         win.id,
         p.pool.gameId,
@@ -436,8 +492,10 @@ export class Jackpots {
         win.seedFundingMicro,
         win.poolAfterMicro,
         call.at,
+        seq,
       ],
     );
+    await this.signals.send(sql, { t: "win", seq });
     return win;
   }
 }

@@ -127,6 +127,8 @@ export const jackpotGame: GameModule<JpBet, JpState, never, JpEvent, PlatformAwa
       rateBps: 50,
       seeds: { EUR: { "": PROGRESSIVE_SEED } },
       contributesTo: () => "",
+      // The screen shows the share a claim at this bet takes (Mona Lisa Jewels: coin value / 10).
+      shownFor: (bet) => [{ key: "", numerator: (bet as JpBet).num, denominator: (bet as JpBet).den }],
     },
     {
       id: "mystery",

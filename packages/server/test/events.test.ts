@@ -1,0 +1,223 @@
+/**
+ * The push channel (docs/jackpots.md §7) over a real HTTP server, on SQLite and PostgreSQL:
+ * authentication, the view and its pool values, winner notices to everyone (the round id to
+ * the winner only), the ticker reset, replay after reconnect, limits and headers.
+ */
+import { mermaidTreasure } from "@reelhouse/games";
+import { afterAll, describe, expect, it } from "vitest";
+import { JACKPOT_GAME, jackpotGame, MYSTERY_SEEDS, PROGRESSIVE_SEED } from "./games/jackpot-game.js";
+import { ADMIN_KEY, BACKENDS, rid, testServer } from "./helpers.js";
+import { openEvents, type SseEvent, type SseStream } from "./sse.js";
+
+const ROUNDS = `/api/v1/games/${JACKPOT_GAME}/rounds`;
+
+async function serveHttp(url: string) {
+  const t = await testServer(url, {}, { games: [mermaidTreasure, jackpotGame] });
+  const base = await t.app.listen({ port: 0, host: "127.0.0.1" });
+  const call = async (method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const res = await fetch(base + path, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null };
+  };
+  const session = async () => (await call("POST", "/api/v1/sessions", undefined, { demo: true })).body.token as string;
+  return { t, base, call, session };
+}
+
+const ready = (s: SseStream) => s.next((e) => e.event === "ready");
+const isPool = (e: SseEvent) => e.event === "pool";
+const isWin = (e: SseEvent) => e.event === "jackpotWin";
+
+for (const backend of BACKENDS) {
+  describe.skipIf(!backend.available)(`push channel, on ${backend.name}`, () => {
+    afterAll(() => backend.cleanup());
+
+    it("refuses a stream without a valid session (401), and a malformed Last-Event-ID (400)", async () => {
+      const { t, base, session } = await serveHttp(backend.freshUrl());
+      try {
+        const none = await openEvents(base, null);
+        expect(none.status).toBe(401);
+        const wrong = await openEvents(base, "not-a-token");
+        expect(wrong.status).toBe(401);
+        const token = await session();
+        const bad = await openEvents(base, token, "abc");
+        expect(bad.status).toBe(400);
+        const view = await fetch(`${base}/api/v1/events/view`, {
+          method: "PUT",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ streamId: "00000000.0000000000000000", gameId: null }),
+        });
+        expect(view.status).toBe(401);
+      } finally {
+        await t.close();
+      }
+    });
+
+    it("streams pool values at the view's bet; a malformed view is 400 and changes nothing; headers", async () => {
+      const { t, base, call, session } = await serveHttp(backend.freshUrl());
+      const token = await session();
+      const s = await openEvents(base, token);
+      try {
+        expect(s.status).toBe(200);
+        expect(s.headers.get("content-type")).toMatch(/^text\/event-stream/);
+        expect(s.headers.get("cache-control")).toBe("no-store");
+        expect(s.headers.get("content-security-policy")).toContain("default-src 'self'");
+        const { streamId } = (await ready(s)).data;
+        // At a bet of 1/10 of the pool (Mona Lisa Jewels: coin value / 10 EUR): the shown share, cents rounded down.
+        const put = await call("PUT", "/api/v1/events/view", token, {
+          streamId,
+          gameId: JACKPOT_GAME,
+          bet: { stake: 100, num: 1, den: 10 },
+        });
+        expect(put.status).toBe(204);
+        const pool = await s.next(isPool);
+        expect(pool.data).toEqual({
+          gameId: JACKPOT_GAME,
+          currency: "EUR",
+          pools: [
+            { pool: "progressive", key: "", name: "Progressive", amount: PROGRESSIVE_SEED / 10 / 10_000 },
+            { pool: "mystery", key: "low", name: "Mystery", amount: MYSTERY_SEEDS.low / 10_000 },
+            { pool: "mystery", key: "high", name: "Mystery", amount: MYSTERY_SEEDS.high / 10_000 },
+          ],
+        });
+        const bad = [
+          { streamId, gameId: JACKPOT_GAME, bet: { stake: 100, num: 1, den: 10 }, extra: 1 },
+          { streamId, gameId: JACKPOT_GAME, bet: { stake: -1 } },
+          { streamId, gameId: JACKPOT_GAME, bet: { stake: 100, num: 1, den: 10, nope: true } },
+          { streamId, gameId: JACKPOT_GAME },
+          { streamId: "nope", gameId: JACKPOT_GAME, bet: { stake: 100 } },
+          { streamId, gameId: 7, bet: { stake: 100 } },
+          { streamId, gameId: null, bet: { stake: 100 } },
+          { streamId, gameId: "mermaid-treasure", bet: { coinValue: 10, coinsPerLine: 1, lines: 15 } },
+          [],
+        ];
+        for (const body of bad) {
+          const r = await call("PUT", "/api/v1/events/view", token, body);
+          expect(r.status, JSON.stringify(body)).toBe(400);
+          expect(r.body.error.code).toMatch(/^[A-Z_]+$/);
+        }
+        expect((await call("PUT", "/api/v1/events/view", token, { streamId, gameId: "no-such", bet: {} })).status).toBe(404);
+        // Another player cannot steer this stream.
+        const other = await session();
+        expect(
+          (await call("PUT", "/api/v1/events/view", other, { streamId, gameId: JACKPOT_GAME, bet: { stake: 100 } })).status,
+        ).toBe(404);
+        // Nothing changed: the next snapshot still shows the 1/10 share.
+        const from = s.events.length;
+        const again = await s.next(isPool, 5000, from);
+        expect(again.data.pools[0].amount).toBe(PROGRESSIVE_SEED / 10 / 10_000);
+      } finally {
+        s.close();
+        await t.close();
+      }
+    });
+
+    it("tells every stream of a win (round id to the winner only), resets the ticker at once, replays missed wins on reconnect", async () => {
+      const { t, base, call, session } = await serveHttp(backend.freshUrl());
+      const watcher = await session();
+      const winner = await session();
+      const w = await openEvents(base, watcher);
+      const v = await openEvents(base, winner);
+      try {
+        const { streamId } = (await ready(w)).data;
+        await ready(v);
+        await call("PUT", "/api/v1/events/view", watcher, { streamId, gameId: JACKPOT_GAME, bet: { stake: 100 } });
+        await w.next(isPool);
+        // The pool grows by a paid bet; then the winner takes it in full.
+        expect((await call("POST", ROUNDS, winner, { bet: { stake: 10_000 }, requestId: rid() })).status).toBe(201);
+        const grown = PROGRESSIVE_SEED + 10_000 * 50;
+        const won = await call("POST", ROUNDS, winner, { bet: { stake: 100, claim: "progressive" }, requestId: rid() });
+        expect(won.status).toBe(201);
+        expect(won.body.totalWin).toBe(grown / 10_000);
+        const seen = await w.next(isWin);
+        expect(seen.data).toMatchObject({
+          gameId: JACKPOT_GAME,
+          gameName: "Jackpot (test)",
+          pool: "progressive",
+          poolName: "Progressive",
+          key: "",
+          currency: "EUR",
+          amount: grown / 10_000,
+          player: "D***r",
+          mine: false,
+        });
+        expect(seen.data.roundId).toBeUndefined();
+        expect(seen.id).toBe(String(seen.data.id));
+        const own = await v.next(isWin);
+        expect(own.data).toMatchObject({ mine: true, roundId: won.body.roundId, id: seen.data.id });
+        // The ticker resets at once (not at the next snapshot): the seed plus the winning round's own contribution.
+        const reset = await w.next((e) => isPool(e) && e.data.pools[0].amount < grown / 10_000, 2500);
+        expect(reset.data.pools[0].amount).toBe(Math.floor((PROGRESSIVE_SEED + 100 * 50) / 10_000));
+
+        // The watcher goes away; two wins happen; it comes back with the last id it saw.
+        w.close();
+        await new Promise((r) => setTimeout(r, 200));
+        for (const claim of ["progressive", "mystery"])
+          expect((await call("POST", ROUNDS, winner, { bet: { stake: 100, claim }, requestId: rid() })).status).toBe(201);
+        const back = await openEvents(base, watcher, seen.id);
+        try {
+          const first = await back.next(isWin);
+          const second = await back.next((e) => isWin(e) && e !== first);
+          expect([first.data.pool, second.data.pool]).toEqual(["progressive", "mystery"]);
+          expect(Number(first.id)).toBe(Number(seen.id) + 1);
+          expect(Number(second.id)).toBe(Number(seen.id) + 2);
+          // Nothing replayed twice, nothing before the id.
+          await new Promise((r) => setTimeout(r, 300));
+          expect(back.events.filter(isWin)).toHaveLength(2);
+        } finally {
+          back.close();
+        }
+        // An adjustment moves the ticker at once too.
+        const v2 = (await v.next((e) => e.event === "ready")).data.streamId;
+        await call("PUT", "/api/v1/events/view", winner, { streamId: v2, gameId: JACKPOT_GAME, bet: { stake: 100 } });
+        const before = await v.next(isPool);
+        const from = v.events.length;
+        const adj = await call(
+          "POST",
+          "/api/v1/admin/jackpots/adjustments",
+          undefined,
+          { gameId: JACKPOT_GAME, pool: "progressive", currency: "EUR", key: "", amountMicro: 1_000_000, reason: "test top-up" },
+          { "x-admin-key": ADMIN_KEY },
+        );
+        expect(adj.status).toBe(201);
+        const moved = await v.next(isPool, 2500, from);
+        expect(moved.data.pools[0].amount).toBe(before.data.pools[0].amount + 100);
+      } finally {
+        w.close();
+        v.close();
+        await t.close();
+      }
+    });
+
+    it("limits streams per session (429) and frees a slot when a stream closes", async () => {
+      const { t, base, session } = await serveHttp(backend.freshUrl());
+      const token = await session();
+      const open: SseStream[] = [];
+      try {
+        for (let i = 0; i < 3; i++) {
+          const s = await openEvents(base, token);
+          expect(s.status).toBe(200);
+          await ready(s);
+          open.push(s);
+        }
+        const refused = await openEvents(base, token);
+        expect(refused.status).toBe(429);
+        open.shift()?.close();
+        await new Promise((r) => setTimeout(r, 300));
+        const again = await openEvents(base, token);
+        expect(again.status).toBe(200);
+        open.push(again);
+      } finally {
+        for (const s of open) s.close();
+        await t.close();
+      }
+    });
+  });
+}

@@ -1,0 +1,86 @@
+/** A small Server-Sent Events client for tests: fetch with the Authorization header, parsed events, waits. */
+
+export interface SseEvent {
+  event: string;
+  id?: string;
+  data: any;
+}
+
+export interface SseStream {
+  status: number;
+  headers: Headers;
+  events: SseEvent[];
+  /** The first event (from the start, or after `from`) matching `pred`, waiting up to `ms`. */
+  next(pred: (e: SseEvent) => boolean, ms?: number, from?: number): Promise<SseEvent>;
+  close(): void;
+}
+
+export async function openEvents(base: string, token: string | null, lastEventId?: string): Promise<SseStream> {
+  const controller = new AbortController();
+  const res = await fetch(`${base}/api/v1/events`, {
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(lastEventId !== undefined ? { "last-event-id": lastEventId } : {}),
+    },
+    signal: controller.signal,
+  });
+  const events: SseEvent[] = [];
+  const waiters = new Set<() => void>();
+  if (res.ok && res.body) {
+    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+    void (async () => {
+      let buffer = "";
+      try {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += value;
+          let cut = buffer.indexOf("\n\n");
+          while (cut >= 0) {
+            const block = buffer.slice(0, cut);
+            buffer = buffer.slice(cut + 2);
+            cut = buffer.indexOf("\n\n");
+            const e: Partial<SseEvent> & { raw?: string } = {};
+            let data = "";
+            for (const line of block.split("\n")) {
+              if (line.startsWith("event: ")) e.event = line.slice(7);
+              else if (line.startsWith("id: ")) e.id = line.slice(4);
+              else if (line.startsWith("data: ")) data += line.slice(6);
+            }
+            if (!e.event) continue;
+            events.push({ event: e.event, ...(e.id !== undefined ? { id: e.id } : {}), data: JSON.parse(data) });
+            for (const w of [...waiters]) w();
+          }
+        }
+      } catch {
+        // Aborted.
+      }
+    })();
+  } else {
+    await res.body?.cancel().catch(() => {});
+  }
+  return {
+    status: res.status,
+    headers: res.headers,
+    events,
+    next(pred, ms = 5000, from = 0) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = events.slice(from).find(pred);
+          if (!found) return false;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(found);
+          return true;
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no matching event in ${ms} ms; got ${JSON.stringify(events.map((e) => e.event))}`));
+        }, ms);
+        waiters.add(check);
+        check();
+      });
+    },
+    close: () => controller.abort(),
+  };
+}
