@@ -162,6 +162,19 @@ function routes(w: World): Route[] {
       required: ["preferences"],
     },
     {
+      // The push channel's view: a stream id no process holds (so even the valid request is 404, never a change).
+      method: "PUT",
+      path: "/api/v1/events/view",
+      auth: "player",
+      body: () => ({
+        streamId: "00000000.0000000000000000",
+        gameId: "mona-lisa-jewels",
+        bet: { coinValue: 1, coinsPerLine: 1, lines: 25 },
+      }),
+      fields: { streamId: {}, gameId: {}, bet: {} },
+      required: ["streamId", "gameId"],
+    },
+    {
       method: "POST",
       path: "/api/v1/admin/players",
       auth: "admin",

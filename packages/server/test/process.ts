@@ -65,7 +65,8 @@ export async function call(p: Proc, method: string, path: string, token?: string
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  return { status: res.status, body: (await res.json()) as any };
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as any };
 }
 
 /** Sends a request that must die with the process (kill -9 at the crash point). */
