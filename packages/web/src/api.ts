@@ -58,6 +58,11 @@ export class Api {
 
   constructor(private readonly base = "/api/v1") {}
 
+  /** The current session's bearer token (the jackpot feed sends it on its event stream). */
+  get bearer(): string | null {
+    return this.token;
+  }
+
   /** Sets the bearer token of the current session (kept in sessionStorage by the shell). */
   setToken(token: string | null): void {
     this.token = token;

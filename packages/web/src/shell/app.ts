@@ -15,6 +15,7 @@ import { openDialog } from "./dialog.js";
 import { GameScreen } from "./game-screen.js";
 import { freeRoundsCount, grantsOf, roundsLeft } from "./grants.js";
 import { escapeHtml } from "./html.js";
+import { JackpotFeed, WinNotices } from "./jackpots/index.js";
 import { Settings } from "./settings.js";
 import { Sound } from "./sound.js";
 
@@ -30,12 +31,16 @@ export class App {
   private ended: { demo: boolean } | null = null;
   private readonly settings = Settings.load();
   private readonly sound: Sound;
+  /** The page's one jackpot stream (open while there is a session) and its winner notices on every screen. */
+  private readonly feed: JackpotFeed;
 
   constructor(
     private readonly root: HTMLElement,
     private readonly api: Api,
   ) {
     this.sound = new Sound(this.settings.volume, this.settings.sound);
+    this.feed = new JackpotFeed({ token: () => this.api.bearer });
+    new WinNotices(this.feed);
     window.addEventListener("hashchange", () => void this.route());
     // Browsers only start audio after a gesture.
     window.addEventListener("pointerdown", () => this.sound.unlock(), { once: true });
@@ -62,6 +67,7 @@ export class App {
       const current = await this.api.session();
       this.session = { ...stored, ...current, token: stored.token };
       this.balance = current.balance;
+      this.feed.start();
     } catch (error) {
       if (!isSessionEnded(error)) throw error;
       this.forget({ demo: stored.player?.demo !== false });
@@ -72,6 +78,7 @@ export class App {
   private forget(ended: { demo: boolean }): void {
     sessionStorage.removeItem(SESSION_KEY);
     this.api.setToken(null);
+    this.feed.stop();
     this.session = null;
     this.ended = ended;
   }
@@ -88,6 +95,7 @@ export class App {
     this.ended = null;
     this.balance = session.balance;
     this.api.setToken(session.token);
+    this.feed.start();
     sessionStorage.setItem(SESSION_KEY, JSON.stringify(session));
     return session;
   }
@@ -201,6 +209,7 @@ export class App {
         void this.route();
       },
       gameName: (id) => this.gameName(id),
+      jackpots: this.feed,
     });
     this.screen = screen;
     this.root.innerHTML = "";

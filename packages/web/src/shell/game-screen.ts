@@ -25,6 +25,7 @@ import { freeRoundsCount } from "./grants.js";
 import { showHistory } from "./history.js";
 import { escapeHtml } from "./html.js";
 import { ICON_SOUND_OFF, ICON_SOUND_ON, TEMPLATE } from "./hud.js";
+import { type JackpotFeed, JackpotTicker } from "./jackpots/index.js";
 import { type BetChoice, BetModel, betSchemaOf } from "./kit/bet-model.js";
 import { BetPanel } from "./kit/bet-panel.js";
 import { Announcer } from "./live.js";
@@ -59,6 +60,8 @@ export interface ScreenHost {
   sessionEnded(error: unknown): void;
   /** A game's name for its id (history). */
   gameName(gameId: string): string;
+  /** The page's jackpot feed (the screen shows a ticker for a game that declares jackpots). */
+  jackpots?: JackpotFeed;
 }
 
 export class GameScreen {
@@ -91,6 +94,7 @@ export class GameScreen {
   private readonly live = new Announcer();
   private readonly counter: WinCounter;
   private readonly keyHandler = (event: KeyboardEvent) => this.onKey(event);
+  private ticker: JackpotTicker | null = null;
 
   constructor(
     private readonly api: Api,
@@ -172,6 +176,7 @@ export class GameScreen {
       this.jurisdiction.buyBonus,
     );
     this.wire();
+    this.showJackpots();
     this.renderBet();
     this.renderMeters();
     this.renderButtons();
@@ -180,7 +185,20 @@ export class GameScreen {
     await this.resume();
   }
 
+  /** A game that declares jackpots gets the ticker under the top bar; the feed learns the view. */
+  private showJackpots(): void {
+    const feed = this.host.jackpots;
+    if (!feed || !this.description.jackpots?.length) return;
+    this.ticker = new JackpotTicker(feed, this.money);
+    this.$("topbar").after(this.ticker.element);
+    feed.setView(this.description.id, this.model.wire(this.bet));
+  }
+
   destroy(): void {
+    if (this.ticker) {
+      this.ticker.destroy();
+      this.host.jackpots?.setView(null);
+    }
     document.removeEventListener("keydown", this.keyHandler);
     this.view.destroy();
     this.element.remove();
@@ -351,6 +369,8 @@ export class GameScreen {
   // Rendering
 
   private renderBet(): void {
+    // The ticker shows the pools at the bet on screen (the feed sends a view only when it changed).
+    if (this.ticker) this.host.jackpots?.setView(this.description.id, this.model.wire(this.bet));
     this.betPanel.render(this.bet);
     this.renderMeters();
   }

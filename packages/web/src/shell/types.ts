@@ -3,7 +3,7 @@
  * game's own folder (stage and feature screens). A new game implements {@link GameView}
  * and registers a loader in `games/index.ts`; the shell does everything else.
  */
-import type { BetSchema, OpenRound, StepResponse } from "@reelhouse/protocol";
+import type { BetSchema, JackpotInfo, OpenRound, StepResponse } from "@reelhouse/protocol";
 import type { BetChoice } from "./kit/bet-model.js";
 import type { Sound } from "./sound.js";
 
@@ -35,6 +35,8 @@ export interface GameDescription {
   features: Record<string, unknown>;
   rules: Record<string, string>;
   rtp: number;
+  /** The shared pools the game declares (the server adds them): the shell then shows the jackpot ticker. */
+  jackpots?: JackpotInfo[];
 }
 
 /** A line bet on the wire: coin value in minor units, coins per line, lines. */
