@@ -4,9 +4,10 @@
  * the winner only), the ticker reset, replay after reconnect, limits and headers.
  */
 import { mermaidTreasure } from "@reelhouse/games";
+import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { JACKPOT_GAME, jackpotGame, MYSTERY_SEEDS, PROGRESSIVE_SEED } from "./games/jackpot-game.js";
-import { ADMIN_KEY, BACKENDS, rid, testServer } from "./helpers.js";
+import { ADMIN_KEY, BACKENDS, PG_BASE, rid, testServer } from "./helpers.js";
 import { openEvents, type SseEvent, type SseStream } from "./sse.js";
 
 const ROUNDS = `/api/v1/games/${JACKPOT_GAME}/rounds`;
@@ -195,6 +196,38 @@ for (const backend of BACKENDS) {
         await t.close();
       }
     });
+
+    it.skipIf(backend.name !== "postgres")(
+      "the LISTEN connection is cut: it reconnects and a win committed meanwhile still arrives",
+      async () => {
+        const { t, base, call, session } = await serveHttp(backend.freshUrl());
+        const watcher = await session();
+        const s = await openEvents(base, watcher);
+        try {
+          await ready(s);
+          const admin = new pg.Client({ connectionString: PG_BASE });
+          await admin.connect();
+          try {
+            const channel = (t.server.jackpots.signals.channel as string).replace(/'/g, "");
+            const killed = await admin.query("SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE query = $1", [
+              `LISTEN "${channel}"`,
+            ]);
+            expect(killed.rows).toHaveLength(1);
+          } finally {
+            await admin.end();
+          }
+          // Committed while no LISTEN is open (the reconnect waits 0.5 s): read after the reconnect.
+          const winner = await session();
+          const won = await call("POST", ROUNDS, winner, { bet: { stake: 100, claim: "progressive" }, requestId: rid() });
+          expect(won.status).toBe(201);
+          const seen = await s.next(isWin, 8000);
+          expect(seen.data).toMatchObject({ pool: "progressive", amount: won.body.totalWin, mine: false });
+        } finally {
+          s.close();
+          await t.close();
+        }
+      },
+    );
 
     it("limits streams per session (429) and frees a slot when a stream closes", async () => {
       const { t, base, session } = await serveHttp(backend.freshUrl());

@@ -54,6 +54,7 @@ export function eventRoutes(
       hub.admit(session);
       reply.hijack();
       const raw = reply.raw;
+      const socket = request.raw.socket;
       raw.writeHead(200, {
         ...(reply.getHeaders() as Record<string, string>),
         "content-type": "text/event-stream; charset=utf-8",
@@ -74,12 +75,18 @@ export function eventRoutes(
             get buffered() {
               return raw.writableLength;
             },
-            end: () => raw.end(),
+            // The server ends the stream (shutdown, a client not reading): the socket goes with it
+            // (a stream's connection is never reused for a request).
+            end: () => raw.end(() => socket.destroy()),
           },
         },
         lastEventId,
       );
-      raw.once("close", () => hub.remove(id));
+      // The client went away: the stream's socket is never reused for a request, so it goes too.
+      raw.once("close", () => {
+        hub.remove(id);
+        socket.destroy();
+      });
     },
   );
 
