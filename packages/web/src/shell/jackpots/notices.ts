@@ -4,7 +4,8 @@
  * celebration over everything for the player's own win (dismissed by the player, or after
  * a while). For tests: `data-role="jackpot-toast"` (in `jackpot-toasts`),
  * `data-role="jackpot-celebration"` with its `jackpot-celebration-amount` and
- * `jackpot-celebration-close`; each carries `data-win-id`.
+ * `jackpot-celebration-close`; each carries `data-win-id`; `jackpot-toasts` carries
+ * `data-feed` (the feed's state: `open` once the stream answered).
  */
 import type { JackpotWinEvent } from "@reelhouse/protocol";
 import { formatMoney } from "../../format.js";
@@ -34,7 +35,14 @@ export class WinNotices {
     this.toasts.dataset.role = "jackpot-toasts";
     this.toasts.setAttribute("aria-live", "polite");
     this.root.append(this.toasts);
-    this.unsubscribe = feed.subscribe({ win: (win) => this.show(win) });
+    this.toasts.dataset.feed = feed.status;
+    this.unsubscribe = feed.subscribe({
+      win: (win) => this.show(win),
+      // The feed's state, for tests and support: "open" once the stream answered.
+      status: (status) => {
+        this.toasts.dataset.feed = status;
+      },
+    });
   }
 
   /** A win: the player's own is celebrated, anyone else's toasted (each once). */
@@ -50,7 +58,8 @@ export class WinNotices {
 
   private where(win: JackpotWinEvent): string {
     const pool = win.key && !win.poolName.includes(win.key) ? `${win.poolName} ${win.key}` : win.poolName;
-    return `${win.gameName} · ${pool}`;
+    // "Mona Lisa Jewels progressive" already names its game.
+    return pool.startsWith(win.gameName) ? pool : `${win.gameName} · ${pool}`;
   }
 
   private toast(win: JackpotWinEvent): void {

@@ -1,0 +1,103 @@
+/**
+ * The shell's shared jackpot notices in real Chromium against the real server (`reelhouse
+ * serve`, test mode, SQLite): two players have the client open; one wins the Mona Lisa
+ * Jewels progressive (a forced spin through the API, in test mode, with that page's own
+ * session), the other sees the winner toast with the amount and a masked name, and the
+ * winner's page shows the celebration. Desktop 1440 x 900 and phone portrait 390 x 844.
+ * (The ticker needs a game client that declares jackpots: Mona Lisa Jewels' client, to come;
+ * the two-player ticker test is then added here.)
+ */
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Cell } from "../../games/src/mona-lisa-jewels/test-kit.js";
+import { BASE, grid, mustStops } from "../../games/src/mona-lisa-jewels/test-kit.js";
+import { formatMoney } from "../src/format.js";
+import { clientHelpers, DESKTOP, PHONE } from "./client.js";
+import { HAS_CHROMIUM, type RunningServer, shoot, startBrowser, startServer } from "./harness.js";
+
+const MONA = "mona-lisa-jewels";
+const MAX_BET = { coinValue: 20, coinsPerLine: 10, lines: 25 };
+const PLAIN: Cell = { not: ["SCATTER", "JEWEL", "WILD", "JACKPOT"] };
+/** 5 JACKPOT along the top row (line 2) at max bet: the progressive (as in the game's rules tests). */
+const JACKPOT_STOPS = mustStops(
+  BASE,
+  grid(PLAIN, ...Array.from({ length: 5 }, (_, r) => [r, 0, "JACKPOT"] as const), [2, 1, { not: ["SCATTER", "JEWEL", "WILD"] }]),
+  "5 JACKPOT on line 2",
+);
+
+if (!HAS_CHROMIUM) console.warn("SKIPPED browser tests: /usr/bin/chromium is not installed.");
+
+describe.skipIf(!HAS_CHROMIUM)("jackpot notices (Chromium, real server)", () => {
+  let server: RunningServer;
+  let browser: Awaited<ReturnType<typeof startBrowser>>;
+  const h = clientHelpers(
+    {
+      get url() {
+        return server.url;
+      },
+      api: (...args) => server.api(...args),
+      stop: () => server.stop(),
+    },
+    () => browser,
+  );
+  const { newPage, openGame, token, pageErrors } = h;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await startBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("a win by one player: the other sees the toast, the winner the celebration (desktop and phone portrait)", async () => {
+    const watcher = await newPage(DESKTOP);
+    const winner = await newPage(PHONE);
+    await openGame(watcher);
+    await openGame(winner);
+    // Both feeds are open before the win (the stream answers `ready` first).
+    for (const p of [watcher, winner])
+      await p.waitForSelector('[data-role="jackpot-toasts"][data-feed="open"]', { state: "attached" });
+    await new Promise((r) => setTimeout(r, 500));
+
+    const won = await server.api("POST", `/api/v1/games/${MONA}/rounds`, {
+      token: await token(winner),
+      body: { bet: MAX_BET, requestId: crypto.randomUUID(), force: { draws: JACKPOT_STOPS } },
+    });
+    const jackpot = (won.events as { type: string; amount?: number }[]).find((e) => e.type === "jackpotWon") ?? null;
+    expect(won.totalWin, JSON.stringify(won.events)).toBeGreaterThan(0);
+    const amountText = (minor: number) => formatMoney(minor, "EUR");
+
+    // The watcher: a toast with the masked name and the pool's payout.
+    const toast = watcher.locator('[data-role="jackpot-toast"]').first();
+    await toast.waitFor({ state: "visible", timeout: 10_000 });
+    const toastText = await toast.textContent();
+    expect(toastText).toContain("JACKPOT");
+    expect(toastText).toContain("Mona Lisa Jewels");
+    expect(toastText).toMatch(/D\*\*\*r won/);
+    const paid = await toast.locator('[data-role="jackpot-toast-amount"]').textContent();
+    await shoot(watcher, "jackpot-toast-desktop");
+
+    // The winner: the celebration, same amount, dismissed by the player.
+    const celebration = winner.locator('[data-role="jackpot-celebration"]');
+    await celebration.waitFor({ state: "visible", timeout: 10_000 });
+    expect(await celebration.locator('[data-role="jackpot-celebration-amount"]').textContent()).toBe(paid);
+    if (jackpot?.amount !== undefined) expect(paid).toBe(amountText(jackpot.amount));
+    const box = await celebration.locator(".jackpot-celebration-card").boundingBox();
+    expect(box && box.width <= PHONE.width).toBe(true);
+    await shoot(winner, "jackpot-celebration-phone");
+    // The winner gets no toast of their own win; the watcher no celebration.
+    expect(await winner.locator('[data-role="jackpot-toast"]').count()).toBe(0);
+    expect(await watcher.locator('[data-role="jackpot-celebration"]').count()).toBe(0);
+    await winner.click('[data-role="jackpot-celebration-close"]');
+    await celebration.waitFor({ state: "detached" });
+
+    // A reload replays nothing to celebrate twice: the feed starts from the last win.
+    await winner.reload();
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await winner.locator('[data-role="jackpot-celebration"]').count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+});
