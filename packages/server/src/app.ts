@@ -32,7 +32,7 @@ export interface AppOptions {
 }
 
 /** The server's counters as Prometheus gauges and counters. */
-function gauges(server: GameServer) {
+function gauges(server: GameServer, hub: EventHub | null) {
   const c = server.counters;
   const out: Record<string, { help: string; value: number; type?: "counter" | "gauge" }> = {
     reelhouse_rounds_started_total: { help: "Rounds started", value: c.rounds, type: "counter" },
@@ -45,6 +45,7 @@ function gauges(server: GameServer) {
     reelhouse_bets_minor_total: { help: "Bets placed, minor units", value: c.betAmount, type: "counter" },
     reelhouse_wins_minor_total: { help: "Wins settled, minor units", value: c.winAmount, type: "counter" },
   };
+  if (hub) out.reelhouse_event_streams = { help: "Open jackpot event streams (push channel)", value: hub.size, type: "gauge" };
   if (server.db instanceof SqliteDatabase) {
     out.reelhouse_sqlite_commits_total = {
       help: "SQLite commits (group commits)",
@@ -284,6 +285,22 @@ export async function buildApp(server: GameServer, options: AppOptions = {}): Pr
     });
   }
 
+  // The push channel (public listeners): event streams hold their sockets, so they may take at
+  // most half of the connection cap (the rest stays for requests); ended before the server closes.
+  const hub =
+    role === "admin"
+      ? null
+      : new EventHub(server, {
+          ...DEFAULT_HUB_OPTIONS,
+          ...options.events,
+          maxStreams: options.events?.maxStreams ?? Math.max(1, Math.floor(config.maxConnections / 2)),
+        });
+  if (hub) {
+    await hub.start();
+    app.decorate("events", hub);
+    app.addHook("preClose", async () => hub.close());
+  }
+
   app.get("/healthz", { schema: { hide: true } }, async () => {
     await server.db.read((sql) => sql.one("SELECT 1 AS ok"));
     return { ok: true, mode: config.mode, database: server.db.dialect };
@@ -298,24 +315,12 @@ export async function buildApp(server: GameServer, options: AppOptions = {}): Pr
           : {}),
       },
       async (_request, reply) => {
-        reply.type("text/plain; version=0.0.4").send(metrics.render(gauges(server)) + (await jackpotMetricsText(server)));
+        reply.type("text/plain; version=0.0.4").send(metrics.render(gauges(server, hub)) + (await jackpotMetricsText(server)));
       },
     );
     app.register(async (scope) => adminRoutes(scope, server, guard), { prefix: "/api/v1/admin" });
   }
-  if (role !== "admin") {
-    // The push channel: event streams hold their sockets, so they may take at most half of the
-    // connection cap (the rest stays for requests); ended before the server closes.
-    const hub = new EventHub(server, {
-      ...DEFAULT_HUB_OPTIONS,
-      ...options.events,
-      maxStreams: options.events?.maxStreams ?? Math.max(1, Math.floor(config.maxConnections / 2)),
-    });
-    await hub.start();
-    app.decorate("events", hub);
-    app.addHook("preClose", async () => hub.close());
-    playerRoutes(app, server, guard, hub);
-  }
+  if (hub) playerRoutes(app, server, guard, hub);
 
   // --- Browser client -------------------------------------------------------------------
   if (serveStatic) {

@@ -6,6 +6,7 @@
 import { mermaidTreasure } from "@reelhouse/games";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app.js";
 import { JACKPOT_GAME, jackpotGame, MYSTERY_SEEDS, PROGRESSIVE_SEED } from "./games/jackpot-game.js";
 import { ADMIN_KEY, BACKENDS, PG_BASE, rid, testServer } from "./helpers.js";
 import { openEvents, type SseEvent, type SseStream } from "./sse.js";
@@ -228,6 +229,28 @@ for (const backend of BACKENDS) {
         }
       },
     );
+
+    it("ends a stream after its maximum age (the client reconnects with Last-Event-ID); /metrics counts open streams", async () => {
+      const { t, session } = await serveHttp(backend.freshUrl());
+      const short = await buildApp(t.server, { events: { maxAgeMs: 300 } });
+      const base = await short.listen({ port: 0, host: "127.0.0.1" });
+      const token = await session();
+      const s = await openEvents(base, token);
+      try {
+        await ready(s);
+        const metrics = await fetch(`${base}/metrics`, { headers: { "x-admin-key": ADMIN_KEY } });
+        expect(await metrics.text()).toMatch(/^reelhouse_event_streams 1$/m);
+        const t0 = Date.now();
+        await s.ended;
+        expect(Date.now() - t0).toBeLessThan(2000);
+        await new Promise((r) => setTimeout(r, 100));
+        expect((short as unknown as { events: { size: number } }).events.size).toBe(0);
+      } finally {
+        s.close();
+        await short.close();
+        await t.close();
+      }
+    });
 
     it("limits streams per session (429) and frees a slot when a stream closes", async () => {
       const { t, base, session } = await serveHttp(backend.freshUrl());

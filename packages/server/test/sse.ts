@@ -13,6 +13,8 @@ export interface SseStream {
   /** The first event (from the start, or after `from`) matching `pred`, waiting up to `ms`. */
   next(pred: (e: SseEvent) => boolean, ms?: number, from?: number): Promise<SseEvent>;
   close(): void;
+  /** Resolves when the server ends the stream (or it fails). */
+  ended: Promise<void>;
 }
 
 export async function openEvents(base: string, token: string | null, lastEventId?: string): Promise<SseStream> {
@@ -26,9 +28,10 @@ export async function openEvents(base: string, token: string | null, lastEventId
   });
   const events: SseEvent[] = [];
   const waiters = new Set<() => void>();
+  let ended: Promise<void> = Promise.resolve();
   if (res.ok && res.body) {
     const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-    void (async () => {
+    ended = (async () => {
       let buffer = "";
       try {
         for (;;) {
@@ -82,5 +85,6 @@ export async function openEvents(base: string, token: string | null, lastEventId
       });
     },
     close: () => controller.abort(),
+    ended,
   };
 }

@@ -35,6 +35,12 @@ export interface HubOptions {
   replayWindowMs: number;
   /** A stream whose unsent output passes this many bytes (a client not reading) is closed. */
   maxBufferedBytes: number;
+  /**
+   * A stream is ended after this long (plus up to 10% at random, so reconnects spread): the
+   * client reconnects at once with Last-Event-ID (nothing is lost) and its session is checked
+   * again, so a stream outlives an ended session by at most this long.
+   */
+  maxAgeMs: number;
 }
 
 export const DEFAULT_HUB_OPTIONS: Omit<HubOptions, "maxStreams"> = {
@@ -44,6 +50,7 @@ export const DEFAULT_HUB_OPTIONS: Omit<HubOptions, "maxStreams"> = {
   replayLimit: 100,
   replayWindowMs: 10 * 60_000,
   maxBufferedBytes: 256 * 1024,
+  maxAgeMs: 5 * 60_000,
 };
 
 /** Where a stream writes (the HTTP response, or a test's sink). */
@@ -61,6 +68,7 @@ interface Stream {
   currency: string;
   sink: StreamSink;
   view: { gameId: string; bet: unknown } | null;
+  expiry: NodeJS.Timeout;
 }
 
 interface WinRow {
@@ -140,6 +148,8 @@ export class EventHub {
         () => this.afterReconnect(),
       );
       await this.listener.start();
+      // A win committed between the read above and LISTEN: read now.
+      this.readWins();
     } else {
       jackpots.signals.local.on("signal", this.onLocal);
     }
@@ -175,7 +185,11 @@ export class EventHub {
    * after `lastEventId` (bounded), then everything live. Returns the stream's id.
    */
   open(s: { playerId: string; session: string; currency: string; sink: StreamSink }, lastEventId: number | null): string {
-    const stream: Stream = { ...s, id: `${this.tag}.${randomBytes(8).toString("hex")}`, view: null };
+    const id = `${this.tag}.${randomBytes(8).toString("hex")}`;
+    const age = this.options.maxAgeMs * (1 + Math.random() / 10);
+    const expiry = setTimeout(() => this.remove(id, true), age);
+    expiry.unref();
+    const stream: Stream = { ...s, id, view: null, expiry };
     this.streams.set(stream.id, stream);
     this.perSession.set(s.session, (this.perSession.get(s.session) ?? 0) + 1);
     this.chain = this.chain.then(async () => {
@@ -200,14 +214,15 @@ export class EventHub {
     return stream.id;
   }
 
-  /** The stream's response closed. */
-  remove(streamId: string): void {
+  /** The stream's response closed (or, with `end`, the server ends it). */
+  remove(streamId: string, end = false): void {
     const s = this.streams.get(streamId);
-    if (s) this.drop(s, false);
+    if (s) this.drop(s, end);
   }
 
   private drop(s: Stream, end: boolean): void {
     if (!this.streams.delete(s.id)) return;
+    clearTimeout(s.expiry);
     const left = (this.perSession.get(s.session) ?? 1) - 1;
     if (left <= 0) this.perSession.delete(s.session);
     else this.perSession.set(s.session, left);

@@ -34,6 +34,8 @@ export async function jackpotAdminRoutes(scope: FastifyInstance, server: GameSer
     return {
       wins: rows.map((w) => ({
         id: w.id,
+        /** The win's number in commit order (the push channel's event id). */
+        seq: Number(w.seq),
         roundId: w.round_id,
         playerId: w.player_id,
         gameId: w.game_id,
