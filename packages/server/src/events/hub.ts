@@ -301,7 +301,11 @@ export class EventHub {
         }
       })
       .catch(() => {
-        this.winsWanted = true;
+        // The database did not answer: try again shortly (the wins stay in the table).
+        const again = setTimeout(() => {
+          if (!this.closed) this.readWins();
+        }, 1000);
+        again.unref();
       })
       .finally(() => {
         this.winsRunning = false;
