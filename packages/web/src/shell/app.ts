@@ -40,7 +40,7 @@ export class App {
   ) {
     this.sound = new Sound(this.settings.volume, this.settings.sound);
     this.feed = new JackpotFeed({ token: () => this.api.bearer });
-    new WinNotices(this.feed);
+    new WinNotices(this.feed, document.body, Date.now, () => this.screen?.busy ?? false);
     window.addEventListener("hashchange", () => void this.route());
     // Browsers only start audio after a gesture.
     window.addEventListener("pointerdown", () => this.sound.unlock(), { once: true });

@@ -185,6 +185,11 @@ export class GameScreen {
     await this.resume();
   }
 
+  /** A round is being shown (reels, wins, a feature): the shell holds the own-win celebration until it ends. */
+  get busy(): boolean {
+    return this.mode === "playing" || this.mode === "counting" || this.mode === "feature";
+  }
+
   /** A game that declares jackpots gets the ticker under the top bar; the feed learns the view. */
   private showJackpots(): void {
     const feed = this.host.jackpots;

@@ -18,6 +18,8 @@ const MAX_TOASTS = 3;
 const CELEBRATION_MS = 15_000;
 /** A replayed win older than this is not celebrated again (it is still toasted to others). */
 const STALE_MS = 10 * 60_000;
+/** How long an own win's celebration waits at most for the round on screen to finish playing. */
+const HOLD_MS = 60_000;
 
 export class WinNotices {
   readonly toasts: HTMLElement;
@@ -29,6 +31,12 @@ export class WinNotices {
     feed: JackpotFeed,
     private readonly root: HTMLElement = document.body,
     private readonly now: () => number = Date.now,
+    /**
+     * True while the screen is playing a round: the player's own win arrives as soon as it is
+     * committed, before the reels have landed, so its celebration waits until the round shown
+     * is over (at most a minute).
+     */
+    private readonly busy: () => boolean = () => false,
   ) {
     this.toasts = document.createElement("div");
     this.toasts.className = "jackpot-toasts";
@@ -50,7 +58,7 @@ export class WinNotices {
     if (this.seen.has(win.id)) return;
     this.seen.add(win.id);
     if (win.mine) {
-      if (this.now() - Date.parse(win.at) < STALE_MS) this.celebrate(win);
+      if (this.now() - Date.parse(win.at) < STALE_MS) this.whenIdle(() => this.celebrate(win));
       return;
     }
     this.toast(win);
@@ -74,6 +82,15 @@ export class WinNotices {
     this.toasts.prepend(el);
     while (this.toasts.children.length > MAX_TOASTS) this.toasts.lastElementChild?.remove();
     setTimeout(() => el.remove(), TOAST_MS);
+  }
+
+  private whenIdle(run: () => void): void {
+    const until = this.now() + HOLD_MS;
+    const check = () => {
+      if (this.busy() && this.now() < until) setTimeout(check, 250);
+      else run();
+    };
+    check();
   }
 
   private celebrate(win: JackpotWinEvent): void {
