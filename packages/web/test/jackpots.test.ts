@@ -52,6 +52,59 @@ describe.skipIf(!HAS_CHROMIUM)("jackpot notices (Chromium, real server)", () => 
     await server?.stop();
   });
 
+  it("two players on Mona Lisa Jewels: the ticker shows the pool at the bet, drops at once when the other player wins (runs once its client is in the lobby)", async (ctx) => {
+    const watcher = await newPage(PHONE);
+    await watcher.goto(server.url);
+    await watcher.waitForSelector('[data-test="lobby-games"] [data-test^="play-"]');
+    if ((await watcher.locator(`[data-test="play-${MONA}"]:not([disabled])`).count()) === 0) {
+      console.warn("SKIPPED the Mona Lisa Jewels ticker test: its client is not in the lobby yet.");
+      ctx.skip();
+    }
+    await openGame(watcher, `/#/play/${MONA}`);
+    const value = watcher.locator('[data-role="jackpot-ticker"] [data-role="jackpot-ticker-value"][data-pool="progressive"]');
+    await value.waitFor({ state: "visible", timeout: 10_000 });
+    // The pool grows by an operator top-up of 10,000 EUR: at the watcher's bet the shown share grows at once.
+    const amount = async () => Number(await value.getAttribute("data-amount"));
+    const before = await amount();
+    expect(before).toBeGreaterThan(0);
+    await server.api("POST", "/api/v1/admin/jackpots/adjustments", {
+      admin: true,
+      body: {
+        gameId: MONA,
+        pool: "progressive",
+        currency: "EUR",
+        key: "",
+        amountMicro: 10_000 * 1_000_000,
+        reason: "browser test",
+      },
+    });
+    await watcher.waitForFunction(
+      ([selector, was]) => Number(document.querySelector(selector as string)?.getAttribute("data-amount")) > (was as number),
+      ['[data-role="jackpot-ticker-value"][data-pool="progressive"]', before] as const,
+      { timeout: 10_000 },
+    );
+    const grown = await amount();
+    await shoot(watcher, "jackpot-ticker-phone");
+    // Another player wins the progressive: the watcher's toast, and the ticker back down at once.
+    const winner = await newPage(DESKTOP);
+    await winner.goto(server.url);
+    const session = await server.api("POST", "/api/v1/sessions", { body: { demo: true } });
+    await server.api("POST", `/api/v1/games/${MONA}/rounds`, {
+      token: session.token,
+      body: { bet: MAX_BET, requestId: crypto.randomUUID(), force: { draws: JACKPOT_STOPS } },
+    });
+    await watcher.locator('[data-role="jackpot-toast"]').first().waitFor({ state: "visible", timeout: 10_000 });
+    await watcher.waitForFunction(
+      ([selector, was]) => Number(document.querySelector(selector as string)?.getAttribute("data-amount")) < (was as number),
+      ['[data-role="jackpot-ticker-value"][data-pool="progressive"]', grown] as const,
+      { timeout: 2_500 },
+    );
+    expect(await amount()).toBeLessThanOrEqual(before + 1);
+    await shoot(watcher, "jackpot-ticker-reset-phone");
+    await winner.close();
+    await watcher.close();
+  }, 120_000);
+
   it("a win by one player: the other sees the toast, the winner the celebration (desktop and phone portrait)", async () => {
     const watcher = await newPage(DESKTOP);
     const winner = await newPage(PHONE);
