@@ -131,6 +131,13 @@ describe.skipIf(!HAS_CHROMIUM)("jackpot notices (Chromium, real server)", () => 
     expect(toastText).toContain("Mona Lisa Jewels");
     expect(toastText).toMatch(/D\*\*\*r won/);
     const paid = await toast.locator('[data-role="jackpot-toast-amount"]').textContent();
+    // On top of the game screen, and opaque (the slide-in animation never starts it transparent).
+    const shown = await toast.evaluate((t) => {
+      const r = t.getBoundingClientRect();
+      const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+      return { onTop: t === top || t.contains(top), opacity: getComputedStyle(t).opacity };
+    });
+    expect(shown).toEqual({ onTop: true, opacity: "1" });
     await shoot(watcher, "jackpot-toast-desktop");
 
     // The winner: the celebration, same amount, dismissed by the player.
