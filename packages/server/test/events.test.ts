@@ -252,6 +252,45 @@ for (const backend of BACKENDS) {
       }
     });
 
+    it("a stream outlives the request timeouts and carries heartbeats; HEAD is not a stream", async () => {
+      const t = await testServer(
+        backend.freshUrl(),
+        { REELHOUSE_REQUEST_TIMEOUT_MS: "1000", REELHOUSE_HEADERS_TIMEOUT_MS: "1000", REELHOUSE_KEEP_ALIVE_TIMEOUT_MS: "1000" },
+        { games: [mermaidTreasure, jackpotGame] },
+      );
+      const app = await buildApp(t.server, { events: { heartbeatMs: 300, poolEveryMs: 500 } });
+      const base = await app.listen({ port: 0, host: "127.0.0.1" });
+      const demo = (
+        (await (
+          await fetch(`${base}/api/v1/sessions`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ demo: true }),
+          })
+        ).json()) as { token: string }
+      ).token;
+      const s = await openEvents(base, demo);
+      try {
+        const { streamId } = (await ready(s)).data;
+        await fetch(`${base}/api/v1/events/view`, {
+          method: "PUT",
+          headers: { "content-type": "application/json", authorization: `Bearer ${demo}` },
+          body: JSON.stringify({ streamId, gameId: JACKPOT_GAME, bet: { stake: 100 } }),
+        });
+        await new Promise((r) => setTimeout(r, 3000));
+        // Three times the request timeout later: still open, snapshots and heartbeats still coming.
+        const from = s.events.length;
+        await s.next(isPool, 2000, from);
+        expect(s.comments()).toBeGreaterThanOrEqual(5);
+        const head = await fetch(`${base}/api/v1/events`, { method: "HEAD", headers: { authorization: `Bearer ${demo}` } });
+        expect(head.status).toBe(404);
+      } finally {
+        s.close();
+        await app.close();
+        await t.close();
+      }
+    });
+
     it("limits streams per session (429) and frees a slot when a stream closes", async () => {
       const { t, base, session } = await serveHttp(backend.freshUrl());
       const token = await session();

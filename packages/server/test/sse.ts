@@ -10,6 +10,8 @@ export interface SseStream {
   status: number;
   headers: Headers;
   events: SseEvent[];
+  /** Comment lines received (heartbeats). */
+  comments: () => number;
   /** The first event (from the start, or after `from`) matching `pred`, waiting up to `ms`. */
   next(pred: (e: SseEvent) => boolean, ms?: number, from?: number): Promise<SseEvent>;
   close(): void;
@@ -27,6 +29,7 @@ export async function openEvents(base: string, token: string | null, lastEventId
     signal: controller.signal,
   });
   const events: SseEvent[] = [];
+  let comments = 0;
   const waiters = new Set<() => void>();
   let ended: Promise<void> = Promise.resolve();
   if (res.ok && res.body) {
@@ -50,6 +53,7 @@ export async function openEvents(base: string, token: string | null, lastEventId
               else if (line.startsWith("id: ")) e.id = line.slice(4);
               else if (line.startsWith("data: ")) data += line.slice(6);
             }
+            if (block.startsWith(":")) comments++;
             if (!e.event) continue;
             events.push({ event: e.event, ...(e.id !== undefined ? { id: e.id } : {}), data: JSON.parse(data) });
             for (const w of [...waiters]) w();
@@ -66,6 +70,7 @@ export async function openEvents(base: string, token: string | null, lastEventId
     status: res.status,
     headers: res.headers,
     events,
+    comments: () => comments,
     next(pred, ms = 5000, from = 0) {
       return new Promise((resolve, reject) => {
         const check = () => {

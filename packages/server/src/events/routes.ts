@@ -43,6 +43,8 @@ export function eventRoutes(
         security: bearer,
       }),
       ...player,
+      // A HEAD would hold a stream open with nothing to send.
+      exposeHeadRoute: false,
     },
     async (request, reply) => {
       const caller = await auth(request, reply);
