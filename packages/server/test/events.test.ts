@@ -291,6 +291,54 @@ for (const backend of BACKENDS) {
       }
     });
 
+    it("Mona Lisa Jewels: the value shown is the pool x coin value / 10 EUR, as its claim would pay; a bet it refuses is 400", async () => {
+      const t = await testServer(backend.freshUrl());
+      const base = await t.app.listen({ port: 0, host: "127.0.0.1" });
+      const { token } = (await (
+        await fetch(`${base}/api/v1/sessions`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ demo: true }),
+        })
+      ).json()) as { token: string };
+      const put = (body: unknown) =>
+        fetch(`${base}/api/v1/events/view`, {
+          method: "PUT",
+          headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+          body: JSON.stringify(body),
+        });
+      const s = await openEvents(base, token);
+      try {
+        const { streamId } = (await ready(s)).data;
+        const seedMicro = 500_000 * 1_000_000;
+        for (const coinValue of [1, 20, 100]) {
+          const from = s.events.length;
+          expect(
+            (await put({ streamId, gameId: "mona-lisa-jewels", bet: { coinValue, coinsPerLine: 1, lines: 25 } })).status,
+          ).toBe(204);
+          const shown = await s.next(isPool, 5000, from);
+          expect(shown.data.pools).toEqual([
+            {
+              pool: "progressive",
+              key: "",
+              name: "Mona Lisa Jewels progressive",
+              amount: Math.floor((seedMicro * coinValue) / 1000 / 10_000),
+            },
+          ]);
+        }
+        expect(
+          (await put({ streamId, gameId: "mona-lisa-jewels", bet: { coinValue: 3, coinsPerLine: 1, lines: 25 } })).status,
+        ).toBe(400);
+        // The description lists the pools, so the client shows the ticker without knowing the game.
+        const description = await (await fetch(`${base}/api/v1/games/mona-lisa-jewels`)).json();
+        expect(description.jackpots).toEqual([{ id: "progressive", name: "Mona Lisa Jewels progressive" }]);
+        expect((await (await fetch(`${base}/api/v1/games/mermaid-treasure`)).json()).jackpots).toBeUndefined();
+      } finally {
+        s.close();
+        await t.close();
+      }
+    });
+
     it("limits streams per session (429) and frees a slot when a stream closes", async () => {
       const { t, base, session } = await serveHttp(backend.freshUrl());
       const token = await session();
