@@ -2,7 +2,8 @@
  * The push channel across real server processes on one PostgreSQL: a win committed by one
  * process reaches an event stream held by another (NOTIFY in the claim's transaction, LISTEN
  * in every process), a view change sent to one process steers a stream another holds, and
- * the ticker on the other process resets at once.
+ * the ticker on the other process resets at once after a win and moves at once after an
+ * operator adjustment made on a third.
  */
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,6 +26,8 @@ describe.skipIf(!postgres?.available)("push channel across three processes on on
 
   it("a win at process A reaches a stream on process C within seconds; a view sent to A steers C's stream", async () => {
     const url = postgres?.freshUrl() as string;
+    // No snapshot in the test's time: every pool event below is a push.
+    process.env.REELHOUSE_TEST_POOL_MS = "600000";
     const [a, b, c] = [
       await serve(url, undefined, SCRIPT),
       await serve(url, undefined, SCRIPT),
@@ -48,10 +51,19 @@ describe.skipIf(!postgres?.available)("push channel across three processes on on
       expect(put.status).toBe(204);
       const shown = await stream.next((e) => e.event === "pool", 5000);
       expect(shown.data.pools[0]).toMatchObject({ pool: "progressive", amount: PROGRESSIVE_SEED / 2 / 10_000 });
-      // Contributions at B: C's next snapshot (read from the database) shows them.
+      // Contributions at B (not signalled: the snapshot reads them); a view sent again (to B) reads them at once.
       expect((await call(b, "POST", ROUNDS, winner, { bet: { stake: 20_000 }, requestId: rid() })).status).toBe(201);
       const grown = PROGRESSIVE_SEED + 20_000 * 50;
-      await stream.next((e) => e.event === "pool" && e.data.pools[0].amount === Math.floor(grown / 2 / 10_000), 8000);
+      expect(
+        (
+          await call(b, "PUT", "/api/v1/events/view", watcher, {
+            streamId,
+            gameId: JACKPOT_GAME,
+            bet: { stake: 100, num: 1, den: 2 },
+          })
+        ).status,
+      ).toBe(204);
+      await stream.next((e) => e.event === "pool" && e.data.pools[0].amount === Math.floor(grown / 2 / 10_000), 5000);
       // The win at A.
       const t0 = Date.now();
       const won = await call(a, "POST", ROUNDS, winner, { bet: { stake: 100, claim: "progressive" }, requestId: rid() });
@@ -63,6 +75,19 @@ describe.skipIf(!postgres?.available)("push channel across three processes on on
       const from = stream.events.indexOf(seen);
       const reset = await stream.next((e: SseEvent) => e.event === "pool", 2500, from);
       expect(reset.data.pools[0].amount).toBe(Math.floor((PROGRESSIVE_SEED + 100 * 50) / 2 / 10_000));
+      // An operator adjustment at B moves C's ticker at once too (not at the next snapshot).
+      const fromAdjust = stream.events.length;
+      const adjusted = await call(b, "POST", "/api/v1/admin/jackpots/adjustments", undefined, {
+        gameId: JACKPOT_GAME,
+        pool: "progressive",
+        currency: "EUR",
+        key: "",
+        amountMicro: 2_000_000,
+        reason: "three-process test",
+      });
+      expect(adjusted.status).toBe(201);
+      const moved = await stream.next((e: SseEvent) => e.event === "pool", 2500, fromAdjust);
+      expect(moved.data.pools[0].amount).toBe(Math.floor((PROGRESSIVE_SEED + 100 * 50 + 2_000_000) / 2 / 10_000));
     } finally {
       stream.close();
     }
@@ -70,5 +95,6 @@ describe.skipIf(!postgres?.available)("push channel across three processes on on
       p.child.kill("SIGTERM");
       await p.exited;
     }
+    delete process.env.REELHOUSE_TEST_POOL_MS;
   }, 120_000);
 });

@@ -6,15 +6,25 @@
 import { mermaidTreasure } from "@reelhouse/games";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { buildApp } from "../src/app.js";
+import { type AppOptions, buildApp } from "../src/app.js";
 import { JACKPOT_GAME, jackpotGame, MYSTERY_SEEDS, PROGRESSIVE_SEED } from "./games/jackpot-game.js";
 import { ADMIN_KEY, BACKENDS, PG_BASE, rid, testServer } from "./helpers.js";
 import { openEvents, type SseEvent, type SseStream } from "./sse.js";
 
 const ROUNDS = `/api/v1/games/${JACKPOT_GAME}/rounds`;
 
-async function serveHttp(url: string) {
-  const t = await testServer(url, {}, { games: [mermaidTreasure, jackpotGame] });
+/** A real HTTP server; with `events`, its push channel's options (e.g. no snapshot in the test's time). */
+async function serveHttp(url: string, events?: AppOptions["events"]) {
+  const server = await testServer(url, {}, { games: [mermaidTreasure, jackpotGame] });
+  const app = events ? await buildApp(server.server, { events }) : server.app;
+  const t = {
+    ...server,
+    app,
+    close: async () => {
+      if (events) await app.close();
+      await server.close();
+    },
+  };
   const base = await t.app.listen({ port: 0, host: "127.0.0.1" });
   const call = async (method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}) => {
     const res = await fetch(base + path, {
@@ -122,7 +132,7 @@ for (const backend of BACKENDS) {
     });
 
     it("tells every stream of a win (round id to the winner only), resets the ticker at once, replays missed wins on reconnect", async () => {
-      const { t, base, call, session } = await serveHttp(backend.freshUrl());
+      const { t, base, call, session } = await serveHttp(backend.freshUrl(), { poolEveryMs: 60_000 });
       const watcher = await session();
       const winner = await session();
       const w = await openEvents(base, watcher);
@@ -154,7 +164,7 @@ for (const backend of BACKENDS) {
         expect(seen.id).toBe(String(seen.data.id));
         const own = await v.next(isWin);
         expect(own.data).toMatchObject({ mine: true, roundId: won.body.roundId, id: seen.data.id });
-        // The ticker resets at once (not at the next snapshot): the seed plus the winning round's own contribution.
+        // The ticker resets at once (there is no snapshot in this test's time): the seed plus the winning round's own contribution.
         const reset = await w.next((e) => isPool(e) && e.data.pools[0].amount < grown / 10_000, 2500);
         expect(reset.data.pools[0].amount).toBe(Math.floor((PROGRESSIVE_SEED + 100 * 50) / 10_000));
 

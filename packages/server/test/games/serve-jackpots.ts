@@ -15,7 +15,9 @@ const config = configFromEnv(process.env, { mode: "test" });
 const db = await openDatabase(config.databaseUrl);
 const server = new GameServer(db, config, new GameRegistry([mermaidTreasure, jackpotGame]));
 await server.init();
-const app = await buildApp(server);
+// Tests of the push channel may space its snapshots out, to see that changes come at once.
+const poolEveryMs = Number(process.env.REELHOUSE_TEST_POOL_MS ?? 0);
+const app = await buildApp(server, poolEveryMs > 0 ? { events: { poolEveryMs } } : {});
 const url = await app.listen({ port: 0, host: "127.0.0.1" });
 process.stdout.write(`reelhouse: serving on ${url} (jackpot test game)\n`);
 process.once("SIGTERM", () => {
