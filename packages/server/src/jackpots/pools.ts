@@ -256,8 +256,8 @@ export class Jackpots {
 
   /**
    * A paid round's contributions, in the round's transaction, after its steps (so after any
-   * claim of its own) and its stake. Lock order of a request: the player's wallet, a claimed
-   * pool's base, the seed and paid accounts, the house cash shard, then the pool shard and the
+   * claim of its own) and its stake. Lock order of a request: the player's wallet, the win
+   * counter (`jackpot_win_seq`, claims only), a claimed pool's base, the seed and paid accounts, the house cash shard, then the pool shard and the
    * house jpmicro shard — the same order in every request, so none can deadlock. Granted rounds
    * contribute nothing.
    */
