@@ -23,6 +23,7 @@ import { ApiProblem } from "../errors.js";
 import type { GameServer } from "../service.js";
 import { PgListener } from "./pg-listener.js";
 import type { JackpotSignal } from "./signals.js";
+import { sse, WIN_COLUMNS, type WinNotice, type WinRow, winNotice } from "./wire.js";
 
 export interface HubOptions {
   poolEveryMs: number;
@@ -69,35 +70,6 @@ interface Stream {
   sink: StreamSink;
   view: { gameId: string; bet: unknown } | null;
   expiry: NodeJS.Timeout;
-}
-
-interface WinRow {
-  seq: number;
-  game_id: string;
-  pool_id: string;
-  pool_key: string;
-  currency: string;
-  paid_minor: number;
-  player_id: string;
-  round_id: string;
-  at: number;
-  name: string | null;
-}
-
-const WIN_COLUMNS =
-  "w.seq, w.game_id, w.pool_id, w.pool_key, w.currency, w.paid_minor, w.player_id, w.round_id, w.at, p.name FROM jackpot_wins w LEFT JOIN players p ON p.id = w.player_id";
-
-/** A player's name as other players see it: first and last character, the rest hidden ("D***r"). */
-export function maskName(name: string | null): string {
-  const chars = [...(name ?? "").trim()];
-  if (chars.length === 0) return "***";
-  if (chars.length < 4) return `${chars[0]}***`;
-  return `${chars[0]}***${chars[chars.length - 1]}`;
-}
-
-/** One SSE message. */
-export function sse(event: string, data: unknown, id?: number): string {
-  return `${id === undefined ? "" : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
 export class EventHub {
@@ -317,28 +289,21 @@ export class EventHub {
   }
 
   /** A win as every stream sees it (the winner's own streams add `mine` and the round id). */
-  private winEvent(row: WinRow): Omit<JackpotWinEvent, "mine" | "roundId"> {
-    let gameName = row.game_id;
-    try {
-      gameName = this.server.games.known(row.game_id).name;
-    } catch {
-      // A game no longer registered: its id.
-    }
-    return {
-      id: Number(row.seq),
-      gameId: row.game_id,
-      gameName,
-      pool: row.pool_id,
-      poolName: this.server.jackpots.poolsOf(row.game_id).get(row.pool_id)?.name ?? row.pool_id,
-      key: row.pool_key,
-      currency: row.currency,
-      amount: Number(row.paid_minor),
-      player: maskName(row.name),
-      at: new Date(Number(row.at)).toISOString(),
-    };
+  private winEvent(row: WinRow): WinNotice {
+    return winNotice(
+      row,
+      (gameId) => {
+        try {
+          return this.server.games.known(gameId).name;
+        } catch {
+          return gameId; // a game no longer registered: its id
+        }
+      },
+      (gameId, pool) => this.server.jackpots.poolsOf(gameId).get(pool)?.name ?? pool,
+    );
   }
 
-  private sendWin(s: Stream, base: Omit<JackpotWinEvent, "mine" | "roundId">, row: WinRow): void {
+  private sendWin(s: Stream, base: WinNotice, row: WinRow): void {
     const mine = row.player_id === s.playerId;
     const win: JackpotWinEvent = { ...base, mine, ...(mine ? { roundId: row.round_id } : {}) };
     this.write(s, sse("jackpotWin", win, win.id));
