@@ -7,7 +7,8 @@
 import { svgUrl } from "../shell/kit/art.js";
 import type { GameViewFactory } from "../shell/types.js";
 import { SYMBOL_ART } from "./mermaid-treasure/art.js";
-import { BEWITCHED, GNOMOS_MIX, MONA_LISA_JEWELS, MYSTIC_GEM } from "./thumbnails.js";
+import { SYMBOL_ART as MONA_ART } from "./mona-lisa-jewels/art.js";
+import { BEWITCHED, GNOMOS_MIX, MYSTIC_GEM } from "./thumbnails.js";
 
 export interface ClientGame {
   id: string;
@@ -31,8 +32,9 @@ export const CLIENT_GAMES: readonly ClientGame[] = [
   {
     id: "mona-lisa-jewels",
     name: "Mona Lisa Jewels",
-    thumbnail: svgUrl(MONA_LISA_JEWELS),
+    thumbnail: svgUrl(MONA_ART.WILD ?? ""),
     tagline: "25 lines · shared progressive · Jewel free spins",
+    load: async () => (await import("./mona-lisa-jewels/index.js")).createView,
   },
   {
     id: "bewitched",

@@ -6,12 +6,6 @@
 const frame = (defs: string, body: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="150" viewBox="0 0 200 150"><defs>${defs}</defs>${body}</svg>`;
 
-/** Mona Lisa Jewels: a gilt portrait frame around a faceted jewel. */
-export const MONA_LISA_JEWELS = frame(
-  '<linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fff1a8"/><stop offset="1" stop-color="#a0660a"/></linearGradient><linearGradient id="j" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#9ff0ff"/><stop offset="1" stop-color="#1a5fd0"/></linearGradient>',
-  '<rect x="45" y="10" width="110" height="130" rx="10" fill="#3a2a10" stroke="url(#g)" stroke-width="10"/><path d="M100 40 L130 70 L100 115 L70 70 Z" fill="url(#j)" stroke="#fff" stroke-width="2"/><path d="M70 70 H130 M100 40 L88 70 L100 115 L112 70 Z" fill="none" stroke="#e6fbff" stroke-width="1.5" opacity="0.8"/>',
-);
-
 /** Bewitched: a witch's hat under a crescent moon. */
 export const BEWITCHED = frame(
   '<linearGradient id="h" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#8a4bd0"/><stop offset="1" stop-color="#2a0a50"/></linearGradient>',

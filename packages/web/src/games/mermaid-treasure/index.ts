@@ -97,20 +97,20 @@ class MermaidTreasureView implements GameView {
       status: (left, objects) => `PICK ${left} OF ${objects} CLAMS`,
     });
     this.element = document.createElement("div");
-    this.element.className = "mt-stage";
+    this.element.className = "mt-stage game-stage";
     this.element.dataset.game = "mermaid-treasure";
     this.element.innerHTML = `
-      <div class="mt-bg" aria-hidden="true">${BACKGROUND_SVG}</div>
+      <div class="game-bg" aria-hidden="true">${BACKGROUND_SVG}</div>
       <div class="mt-logo game-logo" role="img" aria-label="Mermaid Treasure"><span>MERMAID</span><span>TREASURE</span></div>
-      <div class="mt-reels"></div>
-      <div class="mt-fs-counter hidden" data-test="fs-counter"></div>
+      <div class="game-reels"></div>
+      <div class="fs-counter hidden" data-test="fs-counter"></div>
 `;
-    const reels = this.element.querySelector(".mt-reels") as HTMLElement;
+    const reels = this.element.querySelector(".game-reels") as HTMLElement;
     reels.style.setProperty("--ratio", String(stage.aspectRatio));
     reels.append(stage.canvas);
     // The pick screen covers the whole stage, so a phone in portrait gets room for 12 clams.
     this.element.append(this.pickScreen.element);
-    this.counter = this.element.querySelector(".mt-fs-counter") as HTMLElement;
+    this.counter = this.element.querySelector(".fs-counter") as HTMLElement;
     this.overlays = new StageOverlays(ctx.pause, () => ctx.sound.play("click"));
     this.element.append(this.overlays.banner, this.overlays.overlay);
     stage.setStopSound(() => ctx.sound.play("reelStop"));
@@ -397,7 +397,7 @@ class MermaidTreasureView implements GameView {
   rules(): HTMLElement {
     const { description } = this.ctx;
     const root = document.createElement("div");
-    root.className = "mt-rules";
+    root.className = "game-rules";
     const item = (title: string, text: string) => `<h4>${title}</h4><p>${text}</p>`;
     root.innerHTML = [
       item("Wild", description.rules.wild ?? ""),

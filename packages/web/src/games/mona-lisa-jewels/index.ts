@@ -1,0 +1,473 @@
+/**
+ * Mona Lisa Jewels' stage: five reels of three, Jewel free spins with reel 1 locked and
+ * JEWEL/WILD cells held, normal free spins with x2/x4/x8 line wins, the free-spin queue
+ * (Jewel spins first) and the progressive's jackpot lines. It plays back the server's typed
+ * events (MonaEvent) and holds no maths: windows, held cells, wins, multipliers and the queue
+ * all come from the steps it is given.
+ */
+// Types only (erased from the bundle): the events and decisions the server sends for this game.
+
+import type { MonaAction, MonaAwaiting, MonaEvent } from "@reelhouse/games";
+import type { OpenRound } from "@reelhouse/protocol";
+import { dispatch, type EventHandlers, narrow, narrowOne, playEvents, tagsOf } from "../../shell/events.js";
+import { renderLines, renderPaytable } from "../../shell/kit/paytable.js";
+import {
+  LINE_COLORS,
+  NORMAL_TIMING,
+  QUICK_TIMING,
+  ReelStage,
+  type Window,
+  type WinHighlight,
+} from "../../shell/kit/reel-stage.js";
+import { StageOverlays } from "../../shell/kit/stage-overlays.js";
+import type { BetChoice, GameContext, GameView, GameViewFactory, PlayableStep, PlayOptions } from "../../shell/types.js";
+import { BACKGROUND_SVG, CELL_H, CELL_W, FRAME, SYMBOL_ART } from "./art.js";
+import { FreeSpinQueue } from "./queue.js";
+
+const SCATTER = "SCATTER";
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Every event and awaiting tag of the game: the compiler checks both lists are complete. */
+const EVENT_TAGS = tagsOf<MonaEvent>({
+  spin: true,
+  lineWin: true,
+  jackpotLine: true,
+  jackpotWon: true,
+  scatterWin: true,
+  jewelSpinsTriggered: true,
+  freeSpinsTriggered: true,
+  freeSpinStarted: true,
+  spinEnded: true,
+  freeSpinsEnded: true,
+  roundEnded: true,
+});
+const AWAITING_TAGS = tagsOf<MonaAwaiting>({ freeSpin: true, platform: true });
+
+type Position = readonly [reel: number, row: number];
+
+function linesOf(bet: BetChoice, all: number): number {
+  return bet.kind === "lines" ? bet.lines : all;
+}
+
+/** One step being played: the wins gathered until `spinEnded` draws them, and the features after. */
+interface StepRun {
+  step: PlayableStep;
+  options: PlayOptions;
+  wins: WinHighlight[];
+  features: (() => Promise<void>)[];
+}
+
+/** What a resumed round's past events leave on the stage. */
+interface RestoreRun {
+  window: Window | null;
+  held: readonly Position[];
+  queue: FreeSpinQueue;
+}
+
+class MonaLisaJewelsView implements GameView {
+  readonly element: HTMLElement;
+  private readonly stage: ReelStage;
+  private readonly counter: HTMLElement;
+  private readonly lockBadge: HTMLElement;
+  private readonly overlays: StageOverlays;
+  private queue = new FreeSpinQueue();
+  /** The next free spin waits for the player (intro after a trigger, or a resumed round). */
+  private freeSpinGate: "intro" | "resume" | null = null;
+  private saved: { window: Window; queue: FreeSpinQueue; held: readonly Position[] } | null = null;
+  private held: readonly Position[] = [];
+
+  constructor(
+    private readonly ctx: GameContext,
+    stage: ReelStage,
+  ) {
+    this.stage = stage;
+    this.element = document.createElement("div");
+    this.element.className = "ml-stage game-stage";
+    this.element.dataset.game = "mona-lisa-jewels";
+    this.element.innerHTML = `
+      <div class="game-bg" aria-hidden="true">${BACKGROUND_SVG}</div>
+      <div class="ml-logo game-logo" role="img" aria-label="Mona Lisa Jewels"><span>MONA LISA</span><span>JEWELS</span></div>
+      <div class="game-reels"><div class="ml-lock hidden" data-test="reel1-locked" aria-hidden="true">LOCKED</div></div>
+      <div class="fs-counter ml-queue hidden" data-test="fs-queue" aria-live="polite"></div>
+`;
+    const reels = this.element.querySelector(".game-reels") as HTMLElement;
+    reels.style.setProperty("--ratio", String(stage.aspectRatio));
+    reels.style.setProperty("--reels", String(ctx.description.reels));
+    reels.prepend(stage.canvas);
+    this.lockBadge = this.element.querySelector(".ml-lock") as HTMLElement;
+    this.counter = this.element.querySelector(".ml-queue") as HTMLElement;
+    this.overlays = new StageOverlays(ctx.pause, () => ctx.sound.play("click"));
+    this.element.append(this.overlays.banner, this.overlays.overlay);
+    stage.setStopSound(() => ctx.sound.play("reelStop"));
+    stage.setEnabledLines(linesOf(ctx.bet(), ctx.description.lines.length));
+    stage.start();
+  }
+
+  get spinning(): boolean {
+    return this.stage.spinning;
+  }
+
+  get framesDrawn(): number {
+    return this.stage.framesDrawn;
+  }
+
+  betChanged(bet: BetChoice, linesChanged: boolean): void {
+    const lines = linesOf(bet, this.ctx.description.lines.length);
+    this.stage.setEnabledLines(lines);
+    if (linesChanged) this.stage.previewLines(lines);
+  }
+
+  startSpin(options: PlayOptions): void {
+    this.stage.setTiming(options.quick ? QUICK_TIMING : NORMAL_TIMING);
+    this.stage.setReducedMotion(options.reducedMotion);
+    this.stage.spin();
+    this.ctx.spinning(true);
+    if (!options.replay) this.ctx.sound.play("spinStart");
+  }
+
+  cancelSpin(): void {
+    this.stage.abort();
+    this.ctx.spinning(false);
+  }
+
+  slamStop(): void {
+    if (this.stage.spinning) {
+      this.stage.slam();
+      this.ctx.sound.play("slam");
+    }
+  }
+
+  async play(step: PlayableStep, options: PlayOptions): Promise<void> {
+    await playEvents(this.handlers, narrow(EVENT_TAGS, step.events), { step, options, wins: [], features: [] });
+  }
+
+  /** How each event of a step is shown (one handler per event type). */
+  private readonly handlers: EventHandlers<MonaEvent, StepRun> = {
+    freeSpinStarted: (event) => {
+      this.queue.started(event.kind, event.spin, event.of);
+      if (event.kind === "normal") this.setHeld([]);
+      this.element.classList.add("free");
+      this.element.classList.toggle("jewel", event.kind === "jewel");
+      this.updateCounter();
+    },
+    spin: async (event, run) => {
+      if (!this.stage.spinning || !this.stage.allMoving) this.startSpin(run.options);
+      await this.stage.land(event.window);
+      this.ctx.spinning(false);
+      // Jewel spins: what the round holds now (the triggering cells and any new JEWEL/WILD) stays for the next spin.
+      if (event.mode === "jewelSpins") this.setHeld(event.held, event.window);
+    },
+    lineWin: (event, run) => {
+      const amount = this.ctx.money(event.amount);
+      run.wins.push({
+        positions: event.positions,
+        line: event.line,
+        label: `${amount}${event.multiplier > 1 ? ` ×${event.multiplier}` : ""}`,
+        color: LINE_COLORS[(event.line - 1) % LINE_COLORS.length] as string,
+      });
+      const times = event.multiplier > 1 ? ` (${event.wilds} wild${event.wilds > 1 ? "s" : ""}: ×${event.multiplier})` : "";
+      this.ctx.say(`Line ${event.line}: ${event.count} ${this.symbolName(event.symbol)} pay ${amount}${times}.`);
+    },
+    jackpotLine: (event, run) => {
+      run.wins.push({
+        positions: event.positions,
+        line: event.line,
+        label: "JACKPOT",
+        color: LINE_COLORS[(event.line - 1) % LINE_COLORS.length] as string,
+      });
+      this.ctx.say(`Line ${event.line}: five Jackpot symbols at maximum bet win the progressive.`);
+    },
+    jackpotWon: (event, run) => {
+      run.features.push(async () => {
+        this.ctx.sound.play("bigWin");
+        this.ctx.say(`Progressive jackpot won: ${this.ctx.money(event.amount)}.`);
+        await this.overlays.card({
+          title: "JACKPOT",
+          html: `Line ${event.line} wins the progressive: <b data-test="jackpot-amount">${this.ctx.money(event.amount)}</b>`,
+          button: "COLLECT",
+          autoCloseMs: run.options.replay ? 1500 : 5000,
+          test: "jackpot-won",
+        });
+      });
+    },
+    scatterWin: (event, run) => {
+      run.wins.push({ positions: event.positions, line: null, label: this.ctx.money(event.amount), color: "#6ab0ff" });
+      this.ctx.say(`${event.count} ${this.symbolName(event.symbol)} scatter pay ${this.ctx.money(event.amount)}.`);
+    },
+    jewelSpinsTriggered: (event, run) => {
+      run.features.push(async () => {
+        this.stage.showWins([{ positions: event.positions, line: null, label: "", color: "#3affc8" }]);
+        this.setHeld(event.held, this.stage.window());
+        this.queue.jewelAwarded(event.awarded);
+        this.updateCounter();
+        this.ctx.sound.play("feature");
+        this.ctx.say(`${event.awarded} Jewel free spins: reel 1 is locked and every Jewel and Wild stays in place.`);
+        await this.flash(`${event.awarded} JEWEL SPINS`, run.options);
+        if (!run.options.replay && !this.queue.inFeature) this.freeSpinGate = "intro";
+      });
+    },
+    freeSpinsTriggered: (event, run) => {
+      run.features.push(async () => {
+        this.stage.showWins([{ positions: event.positions, line: null, label: "", color: "#6ab0ff" }]);
+        this.queue.normalAwarded(event.total);
+        this.updateCounter();
+        this.ctx.sound.play("feature");
+        const text = event.retrigger ? `+${event.awarded} FREE SPINS` : `${event.awarded} FREE SPINS`;
+        this.ctx.say(`${text.toLowerCase()}.`);
+        await this.flash(text, run.options);
+        if (!run.options.replay && !this.queue.inFeature) this.freeSpinGate = "intro";
+      });
+    },
+    spinEnded: async (event, run) => {
+      this.queue.won(event.win);
+      this.updateCounter();
+      if (run.wins.length > 0) {
+        this.stage.showWins(run.wins);
+        if (!run.options.replay) this.ctx.sound.play("win");
+      }
+      if (run.features.length > 0) {
+        if (run.wins.length > 0) await this.ctx.pause(run.options.quick ? 700 : 1400);
+        for (const feature of run.features) await feature();
+        run.features.length = 0;
+        if (run.wins.length > 0) this.stage.showWins(run.wins);
+      }
+    },
+    freeSpinsEnded: async (event, run) => {
+      // A jackpot paid after the last spin plays its card before the summary.
+      for (const feature of run.features.splice(0)) await feature();
+      this.setHeld([]);
+      this.ctx.say(`Free spins complete: ${this.ctx.money(event.win)}.`);
+      const parts = [
+        event.jewelSpins > 0 ? `${event.jewelSpins} Jewel spin${event.jewelSpins > 1 ? "s" : ""}` : "",
+        event.freeSpins > 0 ? `${event.freeSpins} free spin${event.freeSpins > 1 ? "s" : ""}` : "",
+      ].filter((p) => p !== "");
+      this.ctx.sound.play(event.win > 0 ? "bigWin" : "click");
+      await this.overlays.card({
+        title: "FREE SPINS COMPLETE",
+        html: `You won <b>${this.ctx.money(event.win)}</b> in ${parts.join(" and ")}.`,
+        button: "COLLECT",
+        autoCloseMs: run.options.replay ? 1500 : 4000,
+        test: "fs-outro",
+      });
+    },
+    roundEnded: async (_event, run) => {
+      for (const feature of run.features.splice(0)) await feature();
+      this.endFreeSpins();
+    },
+  };
+
+  async decide(awaiting: unknown, options: PlayOptions): Promise<MonaAction> {
+    const a = narrowOne(AWAITING_TAGS, awaiting);
+    if (!a || a.type !== "freeSpin") throw new Error("Mona Lisa Jewels: the round awaits a decision this client does not know");
+    this.queue.awaiting(a.kind, a.jewelLeft, a.played, a.awarded);
+    if (a.kind === "normal") this.setHeld([]);
+    this.element.classList.add("free");
+    this.updateCounter();
+    if (this.freeSpinGate) {
+      const gate = this.freeSpinGate;
+      this.freeSpinGate = null;
+      await this.intro(a, gate);
+    } else await sleep(options.quick ? 150 : 500);
+    return { type: "freeSpin" };
+  }
+
+  /** What each past event leaves on the stage when a round resumes (one handler per event type). */
+  private readonly restoreHandlers: EventHandlers<MonaEvent, RestoreRun> = {
+    spin: (event, r) => {
+      r.window = event.window;
+      r.held = event.mode === "jewelSpins" ? event.held : [];
+    },
+    jewelSpinsTriggered: (event, r) => {
+      r.held = event.held;
+      r.queue.jewelAwarded(event.awarded);
+    },
+    freeSpinsTriggered: (event, r) => r.queue.normalAwarded(event.total),
+    freeSpinStarted: (event, r) => r.queue.started(event.kind, event.spin, event.of),
+    spinEnded: (event, r) => r.queue.won(event.win),
+    jackpotWon: (event, r) => r.queue.won(event.amount),
+    // Wins and endings leave nothing to redraw: the open round's awaiting says the rest.
+    lineWin: () => {},
+    jackpotLine: () => {},
+    scatterWin: () => {},
+    freeSpinsEnded: () => {},
+    roundEnded: () => {},
+  };
+
+  restore(round: OpenRound): void {
+    const r: RestoreRun = { window: null, held: [], queue: new FreeSpinQueue() };
+    for (const step of round.steps) {
+      for (const event of narrow(EVENT_TAGS, step.events)) void dispatch(this.restoreHandlers, event, r);
+    }
+    if (r.window) this.stage.show(r.window);
+    this.queue = r.queue;
+    const awaiting = narrowOne(AWAITING_TAGS, round.awaiting);
+    if (awaiting?.type === "freeSpin") {
+      this.queue.awaiting(awaiting.kind, awaiting.jewelLeft, awaiting.played, awaiting.awarded);
+      if (awaiting.kind === "jewel" && r.window) this.setHeld(r.held, r.window);
+      this.element.classList.add("free");
+      this.element.classList.toggle("jewel", awaiting.kind === "jewel");
+      this.freeSpinGate = this.queue.inFeature ? "resume" : "intro";
+    }
+    this.updateCounter();
+  }
+
+  reset(): void {
+    this.overlays.hide();
+    this.freeSpinGate = null;
+    this.endFreeSpins();
+  }
+
+  enterReplay(): void {
+    this.saved = { window: this.stage.window(), queue: this.queue, held: this.held };
+    this.reset();
+    this.stage.clearWins();
+    this.element.classList.add("replay");
+  }
+
+  exitReplay(): void {
+    this.reset();
+    this.stage.clearWins();
+    this.element.classList.remove("replay");
+    if (this.saved) {
+      this.stage.show(this.saved.window);
+      this.queue = this.saved.queue;
+      if (this.saved.held.length > 0) this.setHeld(this.saved.held, this.saved.window);
+      if (this.queue.active) this.element.classList.add("free");
+      this.updateCounter();
+    }
+    this.saved = null;
+  }
+
+  paytable(choice: BetChoice): HTMLElement {
+    const { description, money } = this.ctx;
+    const bet = choice.kind === "lines" ? choice : { coinValue: 0, coinsPerLine: 0, lines: 0 };
+    const root = renderPaytable(
+      bet,
+      {
+        symbols: description.symbols,
+        linePays: description.paytable.lines,
+        scatterPays: description.paytable.scatter,
+        art: SYMBOL_ART,
+        notes: {
+          wild: "WILD — substitutes for all symbols except SCATTER and JACKPOT; never counts as a JEWEL for Jewel spins",
+          scatter: "SCATTER — pays × total bet anywhere; 3 or more award 10 free spins",
+          jewel: "JEWEL — 2 or 3 on reel 1 award 2 Jewel free spins",
+          jackpot: "JACKPOT — 5 on a line at 25 lines and 10 coins per line win the progressive (shown in the ticker)",
+        },
+        howLinesPay:
+          "Line wins pay left to right from reel 1 on enabled lines; only the highest win per line is paid. In normal free spins a winning line with 1 / 2 / 3+ wilds pays ×2 / ×4 / ×8.",
+      },
+      money,
+    );
+    return root;
+  }
+
+  gameLines(): HTMLElement {
+    const { lines, reels, rows } = this.ctx.description;
+    return renderLines(lines, reels, rows, LINE_COLORS);
+  }
+
+  rules(): HTMLElement {
+    const { description } = this.ctx;
+    const root = document.createElement("div");
+    root.className = "ml-rules game-rules";
+    const item = (title: string, text: string) => `<h4>${title}</h4><p>${text}</p>`;
+    const rtpMax = (description as { rtpMaxBet?: number }).rtpMaxBet;
+    root.innerHTML = [
+      item("Wild", description.rules.wild ?? ""),
+      item("Jewel free spins", description.rules.jewelSpins ?? ""),
+      item("Free spins", description.rules.freeSpins ?? ""),
+      item("Order of free spins", description.rules.order ?? ""),
+      item("Progressive jackpot", description.rules.progressive ?? ""),
+      item(
+        "Simultaneous jackpot wins",
+        "If two players win the same jackpot at the same time, the first win recorded pays the jackpot amount; the next pays the jackpot's value at that moment, which is at least its starting amount.",
+      ),
+      item(
+        "Betting and payouts",
+        "Choose 1–25 lines, 1–10 coins per line and a coin value; BET MAX plays 25 lines × 10 coins at the current coin value. Line wins = paytable coins × coins per line × coin value; wins on different lines add. Scatter wins = pay × total bet and add to line wins. Free spins play at the bet that triggered them; the coin value cannot change until they end.",
+      ),
+      item("Autoplay", "Autoplay needs a loss limit; it never starts free spins by itself and can stop when a jackpot is won."),
+      item("Malfunction", "Malfunction voids all pays and plays."),
+      item(
+        "Return to player",
+        `The theoretical return to player is ${(description.rtp * 100).toFixed(2)}% below maximum bet${rtpMax ? ` and ${(rtpMax * 100).toFixed(2)}% at maximum bet with the progressive at its starting amount` : ""}.`,
+      ),
+      `<p class="rules-version">Game ${description.name}, maths version ${description.version}.</p>`,
+    ].join("");
+    return root;
+  }
+
+  destroy(): void {
+    this.stage.stop();
+    this.element.remove();
+  }
+
+  private symbolName(id: string): string {
+    return this.ctx.description.symbols.find((s) => s.id === id)?.name ?? id;
+  }
+
+  /** Holds `cells` (reel 1's locked column and the sticky JEWEL/WILD) with the symbols `window` shows there. */
+  private setHeld(cells: readonly Position[], window: Window = this.stage.window()): void {
+    this.held = cells;
+    if (cells.length === 0) this.stage.release();
+    else this.stage.hold(cells.map(([reel, row]) => ({ reel, row, symbol: window[reel]?.[row] ?? "" })));
+    this.lockBadge.classList.toggle("hidden", !cells.some(([reel]) => reel === 0));
+  }
+
+  private updateCounter(): void {
+    const text = this.queue.text(this.ctx.money);
+    this.counter.classList.toggle("hidden", text === null);
+    this.counter.innerHTML = text ?? "";
+  }
+
+  private endFreeSpins(): void {
+    this.queue = new FreeSpinQueue();
+    this.setHeld([]);
+    this.element.classList.remove("free", "jewel");
+    this.updateCounter();
+  }
+
+  private flash(text: string, options: PlayOptions): Promise<void> {
+    return this.overlays.flash(text, options.quick ? 900 : 1600);
+  }
+
+  /** The free-spin intro (or the resume screen after a reload); the player starts them. */
+  private intro(a: Extract<MonaAwaiting, { type: "freeSpin" }>, gate: "intro" | "resume"): Promise<void> {
+    const jewel = a.kind === "jewel";
+    const then = a.awarded - a.played;
+    return this.overlays.card({
+      title: gate === "resume" ? "FREE SPINS IN PROGRESS" : jewel ? `${a.jewelLeft} JEWEL SPINS` : `${then} FREE SPINS`,
+      html: jewel
+        ? `Reel 1 is locked and every Jewel and Wild stays in place.${then > 0 ? ` Then ${then} free spins.` : ""}`
+        : "A winning line with 1 / 2 / 3+ wilds pays ×2 / ×4 / ×8.",
+      button: gate === "resume" ? "CONTINUE" : "START",
+      autoCloseMs: 0,
+      test: "fs-intro",
+    });
+  }
+}
+
+/** Builds the Mona Lisa Jewels view: rasterises its art, then hands the stage to the shell. */
+export const createView: GameViewFactory = async (ctx) => {
+  const { description } = ctx;
+  const initial: Window = [
+    ["JEWEL", "A", "GONDOLA"],
+    ["K", "WILD", "TEN"],
+    ["PALETTE", "Q", "SCATTER"],
+    ["J", "MASK", "LUTE"],
+    ["JACKPOT", "TEN", "K"],
+  ];
+  const stage = new ReelStage({
+    reels: description.reels,
+    rows: description.rows,
+    art: SYMBOL_ART,
+    cell: { width: CELL_W, height: CELL_H },
+    paylines: description.lines,
+    initial,
+    anticipation: { symbol: SCATTER, count: 2 },
+    frame: FRAME,
+  });
+  await stage.load();
+  return new MonaLisaJewelsView(ctx, stage);
+};
