@@ -258,9 +258,10 @@ class MonaLisaJewelsView implements GameView {
 
   async decide(awaiting: unknown, options: PlayOptions): Promise<MonaAction> {
     const a = narrowOne(AWAITING_TAGS, awaiting);
-    if (!a || a.type !== "freeSpin") throw new Error("Mona Lisa Jewels: the round awaits a decision this client does not know");
+    if (a?.type !== "freeSpin") throw new Error("Mona Lisa Jewels: the round awaits a decision this client does not know");
     this.queue.awaiting(a.kind, a.jewelLeft, a.played, a.awarded);
     if (a.kind === "normal") this.setHeld([]);
+    else this.setHeld(this.withNewSticky(this.held));
     this.element.classList.add("free");
     this.updateCounter();
     if (this.freeSpinGate) {
@@ -303,7 +304,7 @@ class MonaLisaJewelsView implements GameView {
     const awaiting = narrowOne(AWAITING_TAGS, round.awaiting);
     if (awaiting?.type === "freeSpin") {
       this.queue.awaiting(awaiting.kind, awaiting.jewelLeft, awaiting.played, awaiting.awarded);
-      if (awaiting.kind === "jewel" && r.window) this.setHeld(r.held, r.window);
+      if (awaiting.kind === "jewel" && r.window) this.setHeld(this.withNewSticky(r.held, r.window), r.window);
       this.element.classList.add("free");
       this.element.classList.toggle("jewel", awaiting.kind === "jewel");
       this.freeSpinGate = this.queue.inFeature ? "resume" : "intro";
@@ -413,6 +414,22 @@ class MonaLisaJewelsView implements GameView {
     if (cells.length === 0) this.stage.release();
     else this.stage.hold(cells.map(([reel, row]) => ({ reel, row, symbol: window[reel]?.[row] ?? "" })));
     this.lockBadge.classList.toggle("hidden", !cells.some(([reel]) => reel === 0));
+  }
+
+  /**
+   * The hold for the next Jewel spin: `held` plus what landed on reels 2–5 in the symbols the
+   * description names sticky (JEWEL, WILD) — the server's next spin holds the same cells.
+   */
+  private withNewSticky(held: readonly Position[], window: Window = this.stage.window()): Position[] {
+    const sticky = (this.ctx.description.features.jewelSpins as { sticky?: string[] } | undefined)?.sticky ?? [];
+    const out = new Map(held.map((c) => [`${c[0]}:${c[1]}`, c] as const));
+    window.forEach((column, reel) => {
+      if (reel === 0) return;
+      column.forEach((symbol, row) => {
+        if (sticky.includes(symbol)) out.set(`${reel}:${row}`, [reel, row]);
+      });
+    });
+    return [...out.values()];
   }
 
   private updateCounter(): void {

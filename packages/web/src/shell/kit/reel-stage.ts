@@ -735,6 +735,8 @@ export class ReelStage {
       window: atRest ? this.window() : null,
       held: [...this.held.entries()].sort(),
       expanded: [...this.expanded.entries()].sort(),
+      // The wins on view as their labels say them (an amount, a multiplier): readable without the canvas.
+      wins: this.wins.map((w) => ({ line: w.line, label: w.label })),
     });
     if (state === this.stateKey) return;
     this.stateKey = state;
