@@ -145,6 +145,12 @@ export interface ParReport {
   defaultBet: Record<string, unknown>;
   /** Total return to player at the default bet, exact. */
   rtp: number;
+  /**
+   * Games with a wager-funded progressive: the long-run return of the default bet's wagers
+   * including the contributions, which the pool pays out to its winners (a house-level figure:
+   * see each variant's `figures` for what a player at that bet gets back). Absent otherwise.
+   */
+  rtpLongRun?: number;
   breakdown: ParBreakdown;
   /**
    * P(a paid round's total win > 0); equals 1 − the "0" bucket of `winDistribution`.

@@ -125,7 +125,7 @@ export const DEFINITIONS: Record<string, string> = {
   stdev:
     "Standard deviation of a paid round's total win, in multiples of the total bet, exact: second moments of every spin and of the Jewel series (pairs of lines and scatter counts over the joint laws of the triggering spin and its Jewel spins), then the free-spin branching recursion.",
   variants:
-    "The exact RTP at every line count (1–25) and coins per line (1–10); the progressive replaces the 5-JACKPOT paytable value only at 25 lines and 10 coins per line. The coin value multiplies every amount and changes nothing. figures.rtpLongRun adds the 0.5% contribution that returns to players as pool increments.",
+    "The exact RTP at every line count (1–25) and coins per line (1–10); the progressive replaces the 5-JACKPOT paytable value only at 25 lines and 10 coins per line. The coin value multiplies every amount and changes nothing. figures.rtpLongRun (house level) adds the 0.5% contribution that the pool pays out to its winners; figures.rtpOwnLongRun is what a player at that bet gets back: below max bet the rtp itself (the progressive cannot be won there), at max bet rtp + 0.5% / f with f the share of all wagers placed at max bet, given at f = 1.",
   combinations: "Line combinations: probability on one enabled line (every line alike), base game; scatter: per paid spin.",
   bands: "Where the simulated RTP of N rounds falls with 99% probability: rtp ± 2.576 · stdev / √N.",
   maxWin:
@@ -139,7 +139,7 @@ export function notes(): string[] {
     "Exact, no simulation. Lines: the pay law of each payline from the per-reel cell laws (wild substitution and own pays, x2/x4/x8 by the wilds in the paid combination in normal free spins, only the highest combination per line). Scatters: convolution of per-reel SCATTER counts.",
     "Jewel spins: reel 1 locked on the triggering column (its law: the trigger columns of reel 1); each of reels 2–5 an absorbing Markov chain over sticky masks (spin, held JEWEL/WILD per row), solved for its occupancy; each Jewel spin's window is the product of the reels' laws, so lines and scatters follow as for any spin.",
     "Free spins by linearity: a normal free spin's whole value T = (v + t·w) / (1 − m), m = 10·(P(3+ SCATTER) + P(Jewel)·E[Jewel spins with 3+ SCATTER]) < 1; no limit, every round ends with probability 1.",
-    "The progressive at max bet: each 5-JACKPOT line of a paid or normal free spin pays the pool at its seed (200 x bet at every coin value) instead of the paytable value; never in Jewel spins. rtpLongRun = rtp + 0.5% for every bet: the contributions return to players through the pool (paid to max-bet winners).",
+    "The progressive at max bet: each 5-JACKPOT line of a paid or normal free spin pays the pool at its seed (200 x bet at every coin value) instead of the paytable value; never in Jewel spins. rtpLongRun = rtp + 0.5% is the house-level return of every bet's wagers (the contributions are paid out to max-bet winners); a player below max bet gets back rtp (94.30%), a player at max bet rtp + 0.5% / f, where f is the share of all wagers placed at max bet (95.10% when every wager is at max bet). Optimal play never beats the house: 95.10% < 100%.",
     "Row symmetry: reel 1 shows each Jewel trigger column equally often at every row offset (table reelOneSymmetry), so every line has the same value and the RTP is identical at every line count; variants list all 250 bets (25 line counts x 10 coins per line).",
   ];
 }

@@ -123,7 +123,15 @@ export function buildPar(options: ExactOptions = {}, maths: MonaMaths = MODEL_MA
         config: null,
         rtp,
         breakdown,
-        figures: { rtpLongRun: rtp + CONTRIBUTION, maxBet: maxBet ? 1 : 0 },
+        figures: {
+          // House level: the bet's wagers return rtp, plus the 0.5% the pool pays to its winners.
+          rtpLongRun: rtp + CONTRIBUTION,
+          // The player at this bet: below max bet the progressive cannot be won, so the
+          // contribution returns to others; at max bet, + 0.5% / f (f = share of all wagers
+          // placed at max bet), given at f = 1.
+          rtpOwnLongRun: maxBet ? rtp + CONTRIBUTION : rtp,
+          maxBet: maxBet ? 1 : 0,
+        },
       });
     }
 
@@ -201,6 +209,8 @@ export function buildPar(options: ExactOptions = {}, maths: MonaMaths = MODEL_MA
     contribution: CONTRIBUTION,
     rtpLongRunBelowMaxBet: below.rtp + CONTRIBUTION,
     rtpLongRunMaxBet: max.rtp + CONTRIBUTION,
+    rtpOwnLongRunBelowMaxBet: below.rtp,
+    rtpOwnLongRunMaxBetAllWagersAtMaxBet: max.rtp + CONTRIBUTION,
     rtpByLinesMin: Math.min(...byLines),
     rtpByLinesMax: Math.max(...byLines),
     jackpotProbabilityPerMaxBetPaidSpin: jackpotPaidSpin,
@@ -226,6 +236,7 @@ export function buildPar(options: ExactOptions = {}, maths: MonaMaths = MODEL_MA
     mathsHash: mathsHash(modelJson()),
     defaultBet: { ...DEFAULT_BET },
     rtp: below.rtp,
+    rtpLongRun: below.rtp + CONTRIBUTION,
     breakdown: below.breakdown,
     hitFrequency: Number.NaN,
     hitFrequencies: [],
@@ -251,7 +262,7 @@ export function buildPar(options: ExactOptions = {}, maths: MonaMaths = MODEL_MA
       {
         id: "rtpByLines",
         title: "RTP by line count (below max bet; max bet: 25 lines x 10 coins)",
-        columns: ["Lines", "RTP below max bet", "RTP long run"],
+        columns: ["Lines", "RTP below max bet", "RTP long run (house level: + the 0.5% paid to max-bet winners)"],
         rows: byLines.map((r, i) => [i + 1, r, r + CONTRIBUTION]),
       },
       seedTable(),

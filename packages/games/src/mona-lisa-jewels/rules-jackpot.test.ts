@@ -184,6 +184,17 @@ describe("3.4 Progressive Jackpot", () => {
     expect(JACKPOT_RULES.contributionBps).toBe(50);
     const report = monaLisaJewels.exact({ fullCycle: false });
     for (const v of report.variants) expect(v.figures?.rtpLongRun).toBeCloseTo(v.rtp + 0.005, 14);
+    expect(report.rtpLongRun).toBeCloseTo(report.rtp + 0.005, 14);
+  });
+
+  it("the 0.5% returns only to those who can win it: a player below max bet gets back the RTP at seed, a max-bet player (all wagers at max bet) the RTP + 0.5%, and that never beats the house", () => {
+    const report = monaLisaJewels.exact({ fullCycle: false });
+    for (const v of report.variants) {
+      const own = v.figures?.rtpOwnLongRun as number;
+      if (v.mode === "maxBet") expect(own).toBeCloseTo(v.rtp + 0.005, 14);
+      else expect(own).toBe(v.rtp);
+      expect(own).toBeLessThan(1);
+    }
   });
 
   it('"the first player that wins the Jackpot is awarded the Progressive Jackpot amount in full, while the subsequent winner is awarded the minimum guaranteed Progressive Jackpot, as well as 0.5% of the bets placed between" — two jackpot lines in one spin claim twice', () => {
