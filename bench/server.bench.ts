@@ -78,6 +78,8 @@ async function serveRole(): Promise<void> {
     REELHOUSE_DEMO: "on",
     REELHOUSE_DEMO_BALANCE: String(1_000_000_000),
     REELHOUSE_ADMIN_KEY: BENCH_ADMIN_KEY,
+    // The node's history budget (pages a second in all), as an operator would set it.
+    ...(process.env.BENCH_HISTORY_RATE ? { REELHOUSE_HISTORY_RATE: process.env.BENCH_HISTORY_RATE } : {}),
   });
   if (process.env.BENCH_JACKPOTS === "1") {
     // Contributions on: Mermaid Treasure declares a wager-funded progressive (0.5% of every paid bet).
