@@ -158,7 +158,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, defaults: Pa
     rateLimitPerSecond: number("REELHOUSE_RATE_LIMIT", defaults.rateLimitPerSecond ?? 50, 1e6),
     addressRateLimitPerSecond: number("REELHOUSE_ADDRESS_RATE_LIMIT", defaults.addressRateLimitPerSecond ?? 20, 1e6),
     sessionsPerMinute: number("REELHOUSE_SESSION_RATE_LIMIT", defaults.sessionsPerMinute ?? 30, 1e6),
-    historyPagesPerSecond: number("REELHOUSE_HISTORY_RATE", defaults.historyPagesPerSecond ?? 50, 1e6),
+    historyPagesPerSecond: number("REELHOUSE_HISTORY_RATE", defaults.historyPagesPerSecond ?? 20, 1e6),
     trustProxy,
     hsts: flag("REELHOUSE_HSTS", defaults.hsts ?? true),
     requestTimeoutMs: integer("REELHOUSE_REQUEST_TIMEOUT_MS", defaults.requestTimeoutMs ?? 10_000, 3_600_000),
