@@ -286,6 +286,16 @@ export interface GameModule<
   platformModel?(request: PlatformRequest, context: RoundContext<Config>): PlatformAnswer;
   /** The shared jackpot pools the game's rounds claim (absent: none). The platform creates, funds and keeps them. */
   readonly jackpots?: readonly JackpotPoolSpec<Bet>[];
+  /**
+   * True when the game includes the platform's Jackpot Cards mystery jackpot: its paid
+   * rounds feed the Jackpot Cards pools and, when they end, may open a card round.
+   */
+  readonly jackpotCards?: boolean;
+  /**
+   * True for a round the platform opens itself (Jackpot Cards): never started by a player,
+   * not in the lobby, no stake of its own.
+   */
+  readonly platformRound?: boolean;
 }
 
 /**

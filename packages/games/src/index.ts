@@ -33,3 +33,7 @@ export type {
   MonaEvent,
   MonaState,
 } from "./mona-lisa-jewels/index.js";
+
+/** The platform's Jackpot Cards round (not a game of the lobby: the server opens it). */
+export { jackpotCards, jackpotCardsCost, JACKPOT_CARDS_TRIGGER } from "./jackpot-cards/index.js";
+export type { CardsAction, CardsAwaiting, CardsEvent, CardsState } from "./jackpot-cards/index.js";
