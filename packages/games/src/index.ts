@@ -19,6 +19,9 @@ export function getGame(id: string): GameModule<any, any, any, any, any> | undef
   return GAMES.get(id);
 }
 
+export type { CardsAction, CardsAwaiting, CardsEvent, CardsState } from "./jackpot-cards/index.js";
+/** The platform's Jackpot Cards round (not a game of the lobby: the server opens it). */
+export { JACKPOT_CARDS_TRIGGER, jackpotCards, jackpotCardsCost } from "./jackpot-cards/index.js";
 export type {
   MermaidAction,
   MermaidAwaiting,
@@ -33,7 +36,3 @@ export type {
   MonaEvent,
   MonaState,
 } from "./mona-lisa-jewels/index.js";
-
-/** The platform's Jackpot Cards round (not a game of the lobby: the server opens it). */
-export { jackpotCards, jackpotCardsCost, JACKPOT_CARDS_TRIGGER } from "./jackpot-cards/index.js";
-export type { CardsAction, CardsAwaiting, CardsEvent, CardsState } from "./jackpot-cards/index.js";

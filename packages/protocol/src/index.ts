@@ -139,6 +139,8 @@ export interface StepResponse<G extends GameId = GameId> {
   unitBalances?: Record<string, number>;
   /** On an autoplay spin, and when an autoplay round settles: the autoplay after it. */
   autoplay?: AutoplayState | null;
+  /** The round just ended opened a Jackpot Cards round beside it: play it next (GET /rounds/open). */
+  jackpotCards?: { roundId: string };
 }
 
 /** POST /api/v1/games/:gameId/rounds */

@@ -196,6 +196,21 @@ export class Autoplays {
     return autoplayState(await this.apply(sql, row, afterSettle(row, roundWin, jackpot), at, true));
   }
 
+  /**
+   * A platform round (Jackpot Cards) opened beside this autoplay's round: a running autoplay
+   * pauses until it ends (its settle resumes it). Works from the state just written, without
+   * reading the row again (that write is held).
+   */
+  async pauseFor(sql: Sql, state: AutoplayState, roundId: string, at: number): Promise<AutoplayState> {
+    if (state.status !== "running") return state;
+    await sql.write("UPDATE autoplays SET status = 'paused', paused_round_id = $1, updated_at = $2 WHERE id = $3", [
+      roundId,
+      at,
+      state.id,
+    ]);
+    return { ...state, status: "paused", pausedRoundId: roundId };
+  }
+
   /** The operator cancelled a round: an autoplay paused for it stops. */
   async roundCancelled(sql: Sql, id: string, roundId: string, at: number): Promise<void> {
     const row = await sql.one<AutoplayRow>(`SELECT * FROM autoplays WHERE id = $1${this.lock}`, [id]);

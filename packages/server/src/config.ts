@@ -107,6 +107,24 @@ export interface ServerConfig {
   staticDir: string | null;
   /** Test-only: a named point where the process kills itself (crash matrix). Ignored in production. */
   crashAt: string | null;
+  /**
+   * Dev/test only: Jackpot Cards' trigger odds instead of the certified ones (e.g. 1/1: every
+   * qualifying round opens a card round). Refused in production (fail closed).
+   */
+  jackpotCardsTrigger: { numerator: number; denominator: number } | null;
+}
+
+/** `REELHOUSE_JACKPOT_CARDS_TRIGGER=n/d` (dev and test modes only). */
+function cardsTrigger(mode: ServerMode, raw: string | undefined): ServerConfig["jackpotCardsTrigger"] {
+  if (raw === undefined || raw === "") return null;
+  if (mode === "production")
+    throw new Error("REELHOUSE_JACKPOT_CARDS_TRIGGER is refused in production: the trigger odds are certified");
+  const match = /^(\d{1,9})\/(\d{1,12})$/.exec(raw);
+  const numerator = Number(match?.[1]);
+  const denominator = Number(match?.[2]);
+  if (!match || denominator < 1 || numerator > denominator)
+    throw new Error(`REELHOUSE_JACKPOT_CARDS_TRIGGER must be n/d with 0 <= n <= d; got '${raw}'`);
+  return { numerator, denominator };
 }
 
 /** Reads the server configuration from environment variables (see docs/server.md). */
@@ -174,5 +192,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, defaults: Pa
     adminHost: env.REELHOUSE_ADMIN_HOST ?? defaults.adminHost ?? "127.0.0.1",
     staticDir: env.REELHOUSE_STATIC_DIR ?? defaults.staticDir ?? null,
     crashAt: mode === "production" ? null : (env.REELHOUSE_CRASH_AT ?? defaults.crashAt ?? null),
+    jackpotCardsTrigger: cardsTrigger(mode, env.REELHOUSE_JACKPOT_CARDS_TRIGGER) ?? defaults.jackpotCardsTrigger ?? null,
   };
 }

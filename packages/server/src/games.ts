@@ -17,9 +17,17 @@ export class GameRegistry {
   private readonly current = new Map<string, AnyGame>();
   private readonly versions = new Map<string, AnyGame>();
   private disabled: ReadonlySet<string> = new Set();
+  /** Rounds the platform opens itself (Jackpot Cards), by id: not in the lobby, never started by a player. */
+  private readonly platformRounds = new Map<string, AnyGame>();
 
   constructor(current: Iterable<AnyGame>, kept: Iterable<AnyGame> = []) {
     for (const game of current) {
+      if (game.platformRound) {
+        // A round the platform opens itself (Jackpot Cards): playable and replayable, never offered.
+        this.platformRounds.set(game.id, game);
+        this.versions.set(key(game.id, game.version), game);
+        continue;
+      }
       if (this.current.has(game.id)) throw new Error(`game '${game.id}' registered twice`);
       this.current.set(game.id, game);
       this.versions.set(key(game.id, game.version), game);
@@ -71,6 +79,16 @@ export class GameRegistry {
 
   has(id: string): boolean {
     return this.current.has(id);
+  }
+
+  /** A round module the platform opens itself (Jackpot Cards), or undefined. */
+  platformRound(id: string): AnyGame | undefined {
+    return this.platformRounds.get(id);
+  }
+
+  /** Every platform round module (their pools are the platform's). */
+  platformModules(): IterableIterator<AnyGame> {
+    return this.platformRounds.values();
   }
 
   /** Every current game, enabled or not. */

@@ -5,7 +5,7 @@
  * Each part lives in its own file; this one only holds them together.
  */
 import { CryptoRng } from "@reelhouse/engine";
-import { GAMES } from "@reelhouse/games";
+import { GAMES, JACKPOT_CARDS_TRIGGER, jackpotCards } from "@reelhouse/games";
 import type { AutoplayState, CreateSessionResponse, GameSummary, StepResponse } from "@reelhouse/protocol";
 import { Autoplays } from "./autoplay.js";
 import type { JurisdictionProfile, ServerConfig } from "./config.js";
@@ -15,6 +15,7 @@ import { type AnyGame, GameRegistry } from "./games.js";
 import { listGrants } from "./grants.js";
 import { History } from "./history.js";
 import { Idempotency, type RequestCounters } from "./idempotency.js";
+import { JackpotCardsTrigger } from "./jackpots/cards.js";
 import { Jackpots } from "./jackpots/pools.js";
 import { ensureSystemAccounts, lockBalance } from "./ledger.js";
 import { PlayerPreferences } from "./preferences.js";
@@ -57,7 +58,7 @@ export class GameServer {
     options: GameServerOptions = {},
   ) {
     this.lock = forUpdate(db);
-    this.games = games instanceof GameRegistry ? games : new GameRegistry(games.values(), options.keptVersions ?? []);
+    this.games = games instanceof GameRegistry ? games : new GameRegistry(withPlatformRounds(games), options.keptVersions ?? []);
     this.configs = new GameConfigs(db);
     this.platform = options.platform ?? new PlatformAnswerers();
     this.jackpots = new Jackpots(db, this.games, now);
@@ -77,6 +78,7 @@ export class GameServer {
       counters: this.counters,
       now,
       ...(this.jackpots.any ? { jackpots: this.jackpots } : {}),
+      cards: JackpotCardsTrigger.of(this.games, config, JACKPOT_CARDS_TRIGGER, new CryptoRng(256)),
     });
   }
 
@@ -211,3 +213,10 @@ export class GameServer {
 }
 
 export type { AutoplayRow, Caller, PlayerRow, RoundRow, StepRow, Stored } from "./rows.js";
+
+/** The games, plus the platform's own round modules they need (Jackpot Cards when a game includes it). */
+function withPlatformRounds(games: ReadonlyMap<string, AnyGame>): AnyGame[] {
+  const list = [...games.values()];
+  if (list.some((g) => g.jackpotCards) && !list.some((g) => g.id === jackpotCards.id)) list.push(jackpotCards as AnyGame);
+  return list;
+}

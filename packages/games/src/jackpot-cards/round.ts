@@ -105,6 +105,8 @@ export function act(
       ...state,
       cards,
       claimed: true,
+      // A jackpot won: an autoplay set to stop on a jackpot stops here.
+      triggered: { jackpotCards: 1, jackpot: 1 },
       totalWin: answer.amount,
       winBy: { jackpotCards: answer.amount },
     };

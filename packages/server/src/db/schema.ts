@@ -242,6 +242,14 @@ INSERT INTO jackpot_win_seq (id, last) SELECT 1, COALESCE(MAX(seq), 0) FROM jack
 CREATE UNIQUE INDEX jackpot_wins_seq ON jackpot_wins(seq);
 `,
   },
+  {
+    version: 6,
+    name: "rounds the platform opens beside another (Jackpot Cards) name it",
+    sql: `
+ALTER TABLE rounds ADD COLUMN parent_round_id TEXT;
+CREATE INDEX rounds_parent ON rounds(parent_round_id);
+`,
+  },
 ];
 
 /** Applies every migration not yet applied. Safe to call from several processes at once. */

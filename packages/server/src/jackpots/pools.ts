@@ -32,6 +32,8 @@ import { newId } from "../ids.js";
 import { HOUSE, HOUSE_SHARDS, houseAccount, type TransactionKind, transfer } from "../ledger.js";
 import type { PlatformAnswerers, PlatformCall } from "../rounds/platform.js";
 
+/** The platform round module whose pools every game that includes Jackpot Cards feeds. */
+export const JACKPOT_CARDS_ID = "jackpot-cards";
 /** The ledger unit of pool money: micro-units of the currency. */
 export const JP_UNIT = "jpmicro";
 /** Shards per pool (as many as the house's, so a player's house shard names their pool shard). */
@@ -108,7 +110,7 @@ export class Jackpots {
     private readonly now: () => number = Date.now,
   ) {
     this.signals = new JackpotSignals(db);
-    for (const game of games.values()) {
+    for (const game of [...games.values(), ...games.platformModules()]) {
       if (!game.jackpots?.length) continue;
       const byId = new Map<string, JackpotPoolSpec<unknown>>();
       for (const spec of game.jackpots) {
@@ -275,22 +277,27 @@ export class Jackpots {
     },
   ): Promise<void> {
     if (!r.paid || r.totalBet <= 0) return;
-    const byId = this.specs.get(r.game.id);
-    if (!byId) return;
     const shard = shardOf(r.playerId);
     const moves: { from: string; to: string; amount: number }[] = [];
-    for (const spec of byId.values()) {
-      const key = spec.contributesTo(r.bet, r.currency);
-      if (key === null || spec.seeds[r.currency]?.[key] === undefined) continue;
-      const amount = contributionMicro(r.totalBet, spec.rateBps);
-      if (amount === 0) continue;
-      const pool = { gameId: r.game.id, pool: spec.id, currency: r.currency, key };
-      moves.push({
-        from: spec.funding === "wager" ? houseJp(r.playerId) : fundingAccount(shard),
-        to: shardAccount(pool, shard),
-        amount,
-      });
-    }
+    // The game's own pools, and the Jackpot Cards pools when the game includes them (fed by every qualifying paid bet).
+    const sources: [string, ReadonlyMap<string, JackpotPoolSpec<unknown>>][] = [];
+    const own = this.specs.get(r.game.id);
+    if (own) sources.push([r.game.id, own]);
+    const cards = r.game.jackpotCards ? this.specs.get(JACKPOT_CARDS_ID) : undefined;
+    if (cards) sources.push([JACKPOT_CARDS_ID, cards]);
+    for (const [gameId, byId] of sources)
+      for (const spec of byId.values()) {
+        const key = spec.contributesTo(r.bet, r.currency);
+        if (key === null || spec.seeds[r.currency]?.[key] === undefined) continue;
+        const amount = contributionMicro(r.totalBet, spec.rateBps);
+        if (amount === 0) continue;
+        const pool = { gameId, pool: spec.id, currency: r.currency, key };
+        moves.push({
+          from: spec.funding === "wager" ? houseJp(r.playerId) : fundingAccount(shard),
+          to: shardAccount(pool, shard),
+          amount,
+        });
+      }
     if (moves.length === 0) return;
     if (this.db.dialect !== "postgres") {
       for (const m of moves) await transfer(sql, { kind: KIND.contribution, ...m, roundId: r.roundId, unit: JP_UNIT, at: r.at });

@@ -24,6 +24,7 @@ import { takeGrantedSpin } from "../grants.js";
 import type { Idempotency, RequestCounters } from "../idempotency.js";
 import { fingerprint, newId } from "../ids.js";
 import { allowOnly, bodyOf, forceOf, ID_PREFIXES, isRecord, optionalId, parsedWhole, requestIdOf } from "../input.js";
+import type { JackpotCardsTrigger } from "../jackpots/cards.js";
 import type { Jackpots } from "../jackpots/pools.js";
 import type { Caller, Stored } from "../rows.js";
 import { afterStake, type Wallet } from "../wallet.js";
@@ -43,6 +44,19 @@ export interface RunnerDeps {
   now: () => number;
   /** Shared jackpot pools: a paid round's contributions are taken when it starts. */
   jackpots?: Jackpots;
+  /** Jackpot Cards: a qualifying paid round that ends may open a card round. */
+  cards?: JackpotCardsTrigger | null;
+}
+
+/** What a finished round needs to know to open Jackpot Cards beside it. */
+interface FinishedRound {
+  game: AnyGame;
+  paid: boolean;
+  totalBet: number;
+  roundId: string;
+  autoplayId: string | null;
+  demo: boolean;
+  at: number;
 }
 
 const START_FIELDS = ["bet", "requestId", "autoplayId", "grantId", "force"] as const;
@@ -107,6 +121,7 @@ export class RoundRunner {
     const stakeUnits = game.stakeUnits?.(bet);
     // Admission: the autoplay it belongs to, then the jurisdiction's and the platform's rules.
     const autoplay = r.autoplayId ? await this.d.autoplays.checkSpin(sql, caller, r.autoplayId, game.id, bet) : null;
+    await this.d.cards?.refuseWhileOpen(sql, playerId);
     await admit(sql, { caller, game, totalBet, stakeUnits, paid, wallet, at });
     // Context: the operator's configuration now (stored on the round for its later steps).
     const config = this.d.configs.forNewRound(game);
@@ -176,8 +191,13 @@ export class RoundRunner {
           at,
         )
       : undefined;
-    const body = stepResponse({ roundId, gameId: game.id, bet, totalBet }, played, balances, autoplayState);
-    return { stored: { status: 201, body }, steps: played.length, contextIds };
+    const finished = { game, paid, totalBet, roundId, autoplayId: r.autoplayId, demo: caller.player.demo === 1, at };
+    const cards = over ? await this.openJackpotCards(sql, wallet, caller, finished) : null;
+    const autoplayNow =
+      cards && autoplayState ? await this.d.autoplays.pauseFor(sql, autoplayState, cards.roundId, at) : autoplayState;
+    const body = stepResponse({ roundId, gameId: game.id, bet, totalBet }, played, balances, autoplayNow);
+    if (cards) body.jackpotCards = { roundId: cards.roundId };
+    return { stored: { status: 201, body }, steps: played.length, contextIds: [...contextIds, ...(cards?.contextIds ?? [])] };
   }
 
   /** POST /rounds/:roundId/actions: plays the next step of the caller's open round (and any platform answers), durably, once. */
@@ -278,12 +298,80 @@ export class RoundRunner {
         ? await this.d.autoplays.settle(sql, round.autoplay_id, end.totalWin, jackpotHit(end), at)
         : undefined;
     const bet = JSON.parse(round.bet) as unknown;
+    const finished = {
+      game,
+      paid: round.paid === 1,
+      totalBet: round.total_bet,
+      roundId,
+      autoplayId: round.autoplay_id,
+      demo: round.demo === 1,
+      at,
+    };
+    const cards = over ? await this.openJackpotCards(sql, balances, caller, finished) : null;
+    const autoplayNow =
+      cards && autoplayState ? await this.d.autoplays.pauseFor(sql, autoplayState, cards.roundId, at) : autoplayState;
     const body = stepResponse(
       { roundId, gameId: round.game_id, bet, totalBet: round.total_bet },
       played,
       balances,
-      autoplayState ?? undefined,
+      autoplayNow ?? undefined,
     );
-    return { stored: { status: 200, body }, steps: played.length, contextIds };
+    if (cards) body.jackpotCards = { roundId: cards.roundId };
+    return { stored: { status: 200, body }, steps: played.length, contextIds: [...contextIds, ...(cards?.contextIds ?? [])] };
+  }
+
+  /**
+   * Jackpot Cards: when a qualifying paid round has just ended, one draw decides whether a
+   * card round opens beside it (its level and reveal sequence drawn as it opens, from the
+   * production RNG), in the same transaction. At most one card round is open per player.
+   */
+  private async openJackpotCards(
+    sql: Sql,
+    wallet: { units: Readonly<Record<string, number>> },
+    caller: Caller,
+    parent: FinishedRound,
+  ): Promise<{ roundId: string; contextIds: string[] } | null> {
+    const cards = this.d.cards;
+    if (!cards || !cards.qualifies(parent.game, parent.paid, parent.totalBet)) return null;
+    if (!cards.drawn(parent.totalBet)) return null;
+    const open = await sql.one("SELECT id FROM rounds WHERE player_id = $1 AND game_id = $2 AND status = 'open'", [
+      caller.player.id,
+      cards.module.id,
+    ]);
+    if (open) return null;
+    const game = cards.module;
+    const config = this.d.configs.forNewRound(game);
+    const context = this.contexts.get(caller.player.currency, caller.profile, config, {
+      balances: wallet.units,
+      autoplay: parent.autoplayId !== null,
+      granted: false,
+    });
+    const roundId = newId("rd");
+    const bet = game.parseBet({});
+    const first = this.d.player.one(0, null, context, this.d.player.source(null), (rng) => game.start(bet, rng, context));
+    const played = [first];
+    const jsons = played.map(stepJson);
+    await insertRound(
+      sql,
+      {
+        id: roundId,
+        playerId: caller.player.id,
+        gameId: game.id,
+        version: game.version,
+        bet,
+        totalBet: 0,
+        paid: false,
+        config: config.json,
+        autoplayId: parent.autoplayId,
+        grantId: null,
+        demo: parent.demo,
+        at: parent.at,
+      },
+      played,
+      jsons[0] as ReturnType<typeof stepJson>,
+    );
+    await sql.write("UPDATE rounds SET parent_round_id = $1 WHERE id = $2", [parent.roundId, roundId]);
+    const contextIds = await insertSteps(sql, roundId, played, jsons, parent.at, this.contexts);
+    return { roundId, contextIds };
   }
 }
