@@ -332,8 +332,7 @@ export class RoundRunner {
     parent: FinishedRound,
   ): Promise<{ roundId: string; contextIds: string[] } | null> {
     const cards = this.d.cards;
-    if (!cards || !cards.qualifies(parent.game, parent.paid, parent.totalBet)) return null;
-    if (!cards.drawn(parent.totalBet)) return null;
+    if (!cards?.qualifies(parent.game, parent.paid, parent.totalBet) || !cards.drawn(parent.totalBet)) return null;
     const open = await sql.one("SELECT id FROM rounds WHERE player_id = $1 AND game_id = $2 AND status = 'open'", [
       caller.player.id,
       cards.module.id,
