@@ -112,6 +112,12 @@ export interface ServerConfig {
    * qualifying round opens a card round). Refused in production (fail closed).
    */
   jackpotCardsTrigger: { numerator: number; denominator: number } | null;
+  /**
+   * Games the operator adds Jackpot Cards to (`REELHOUSE_JACKPOT_CARDS_GAMES`, comma-separated
+   * ids), besides those that include it themselves (40 Mystic Gem). Its return is published
+   * apart from the game's RTP, so adding it changes no certified game maths.
+   */
+  jackpotCardsGames: string[];
 }
 
 /** `REELHOUSE_JACKPOT_CARDS_TRIGGER=n/d` (dev and test modes only). */
@@ -193,5 +199,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, defaults: Pa
     staticDir: env.REELHOUSE_STATIC_DIR ?? defaults.staticDir ?? null,
     crashAt: mode === "production" ? null : (env.REELHOUSE_CRASH_AT ?? defaults.crashAt ?? null),
     jackpotCardsTrigger: cardsTrigger(mode, env.REELHOUSE_JACKPOT_CARDS_TRIGGER) ?? defaults.jackpotCardsTrigger ?? null,
+    jackpotCardsGames: env.REELHOUSE_JACKPOT_CARDS_GAMES
+      ? env.REELHOUSE_JACKPOT_CARDS_GAMES.split(",")
+          .map((id) => id.trim())
+          .filter((id) => id !== "")
+      : (defaults.jackpotCardsGames ?? []),
   };
 }

@@ -58,7 +58,10 @@ export class GameServer {
     options: GameServerOptions = {},
   ) {
     this.lock = forUpdate(db);
-    this.games = games instanceof GameRegistry ? games : new GameRegistry(withPlatformRounds(games), options.keptVersions ?? []);
+    this.games =
+      games instanceof GameRegistry
+        ? games
+        : new GameRegistry(withPlatformRounds(games, config.jackpotCardsGames), options.keptVersions ?? []);
     this.configs = new GameConfigs(db);
     this.platform = options.platform ?? new PlatformAnswerers();
     this.jackpots = new Jackpots(db, this.games, now);
@@ -215,8 +218,9 @@ export class GameServer {
 export type { AutoplayRow, Caller, PlayerRow, RoundRow, StepRow, Stored } from "./rows.js";
 
 /** The games, plus the platform's own round modules they need (Jackpot Cards when a game includes it). */
-function withPlatformRounds(games: ReadonlyMap<string, AnyGame>): AnyGame[] {
-  const list = [...games.values()];
+function withPlatformRounds(games: ReadonlyMap<string, AnyGame>, cardsAdded: readonly string[]): AnyGame[] {
+  for (const id of cardsAdded) if (!games.has(id)) throw new Error(`REELHOUSE_JACKPOT_CARDS_GAMES names an unknown game '${id}'`);
+  const list = [...games.values()].map((g) => (cardsAdded.includes(g.id) ? { ...g, jackpotCards: true } : g));
   if (list.some((g) => g.jackpotCards) && !list.some((g) => g.id === jackpotCards.id)) list.push(jackpotCards as AnyGame);
   return list;
 }

@@ -38,7 +38,7 @@ export interface RunningServer {
 }
 
 /** Builds the client if its sources changed, then starts `reelhouse serve` in test mode. */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   execFileSync(process.execPath, [join(WEB_ROOT, "scripts", "ensure-built.mjs")], { stdio: "inherit" });
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "reelhouse-web-"));
@@ -52,6 +52,7 @@ export async function startServer(): Promise<RunningServer> {
       DATABASE_URL: join(dataDir, "reelhouse.sqlite"),
       REELHOUSE_ADMIN_KEY: ADMIN_KEY,
       REELHOUSE_RATE_LIMIT: "0",
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

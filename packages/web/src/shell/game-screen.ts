@@ -25,6 +25,8 @@ import { freeRoundsCount } from "./grants.js";
 import { showHistory } from "./history.js";
 import { escapeHtml } from "./html.js";
 import { ICON_SOUND_OFF, ICON_SOUND_ON, TEMPLATE } from "./hud.js";
+import { JACKPOT_CARDS_GAME, playJackpotCards } from "./jackpot-cards/play.js";
+import { JackpotCardsScreen } from "./jackpot-cards/screen.js";
 import { type JackpotFeed, JackpotTicker } from "./jackpots/index.js";
 import { type BetChoice, BetModel, betSchemaOf } from "./kit/bet-model.js";
 import { BetPanel } from "./kit/bet-panel.js";
@@ -130,6 +132,8 @@ export class GameScreen {
   }
 
   private money = (minor: number) => formatMoney(minor, this.currency);
+  /** The platform's Jackpot Cards, shown over any game's stage when the server opens a card round. */
+  private readonly cardsScreen = new JackpotCardsScreen((minor) => this.money(minor));
 
   /** A grant's total bet as the free-rounds bar says it: "0.15 EUR". */
   private grantStake(grant: Grant): string {
@@ -160,6 +164,7 @@ export class GameScreen {
       },
     });
     this.$("stage-area").prepend(this.view.element);
+    this.view.element.append(this.cardsScreen.element);
     this.betPanel = new BetPanel(
       this.$("bet-controls"),
       this.model,
@@ -582,6 +587,8 @@ export class GameScreen {
       if (step.autoplay !== undefined) this.autoplay = step.autoplay;
       await this.present(step);
     }
+    // The round ended and opened Jackpot Cards beside it: they are played before anything else.
+    if (step.jackpotCards) await this.playCards(step.jackpotCards.roundId);
     this.view.reset();
     this.setMode("idle");
     await this.afterRound(step);
@@ -660,11 +667,41 @@ export class GameScreen {
     this.setMode(step.awaiting ? "feature" : "idle");
   }
 
-  /** Picks up an unfinished round of this game (after a reload or a lost connection). */
+  /** Plays an open Jackpot Cards round; its last answer updates the balance and the autoplay. */
+  private async playCards(roundId: string, known?: OpenRound): Promise<void> {
+    this.setMode("feature");
+    try {
+      const end = await playJackpotCards(
+        {
+          api: this.api,
+          screen: this.cardsScreen,
+          pause: (ms) => this.skipper.wait(ms),
+          celebrate: () => this.sound.play("bigWin"),
+        },
+        roundId,
+        known,
+      );
+      if (end) {
+        this.setBalance(end.balance);
+        if (end.autoplay !== undefined) this.autoplay = end.autoplay;
+      }
+    } catch (error) {
+      await this.handleError(error);
+    }
+  }
+
+  /** Picks up an unfinished round of this game (after a reload or a lost connection), Jackpot Cards first. */
   private async resume(): Promise<void> {
     let open: OpenRound | undefined;
     try {
-      open = (await this.api.openRounds()).find((r) => r.gameId === this.description.id);
+      const rounds = await this.api.openRounds();
+      const cards = rounds.find((r) => (r.gameId as string) === JACKPOT_CARDS_GAME);
+      if (cards) {
+        this.message("Your Jackpot Cards wait for you.");
+        await this.playCards(cards.roundId, cards);
+        this.setMode("idle");
+      }
+      open = rounds.find((r) => r.gameId === this.description.id);
     } catch (error) {
       await this.handleError(error);
       return;

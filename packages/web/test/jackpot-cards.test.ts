@@ -1,0 +1,93 @@
+/**
+ * Jackpot Cards in real Chromium against the real server (test mode, SQLite). The operator
+ * adds Jackpot Cards to Mermaid Treasure (REELHOUSE_JACKPOT_CARDS_GAMES) and, in test mode
+ * only, sets the trigger to 1/1, so the round the player finishes opens a card round: 12
+ * face-down cards over the stage, turned one by one with the suit the server answers, a
+ * reload mid-pick brings the same cards back, the third of a suit pays its level. On a phone.
+ */
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clientHelpers, PHONE } from "./client.js";
+import { HAS_CHROMIUM, type RunningServer, shoot, startBrowser, startServer } from "./harness.js";
+import { losingStops, type TestBet } from "./outcomes.js";
+
+const BET: TestBet = { coinValue: 10, coinsPerLine: 1, lines: 15 };
+
+if (!HAS_CHROMIUM) console.warn("SKIPPED browser tests: /usr/bin/chromium is not installed.");
+
+describe.skipIf(!HAS_CHROMIUM)("Jackpot Cards in the browser (Chromium, real server)", () => {
+  let server: RunningServer;
+  let browser: Awaited<ReturnType<typeof startBrowser>>;
+  const h = clientHelpers(
+    {
+      get url() {
+        return server.url;
+      },
+      api: (...args) => server.api(...args),
+      stop: () => server.stop(),
+    },
+    () => browser,
+  );
+  const { newPage, waitIdle, token, serverSession, shownMinor, force, quick, pageErrors } = h;
+
+  beforeAll(async () => {
+    server = await startServer({ REELHOUSE_JACKPOT_CARDS_GAMES: "mermaid-treasure", REELHOUSE_JACKPOT_CARDS_TRIGGER: "1/1" });
+    browser = await startBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const faceUp = (p: Page) => p.locator('[data-test="jackpot-cards"] .jc-card.open').count();
+  async function turn(p: Page): Promise<void> {
+    const before = await faceUp(p);
+    await p.locator('[data-test="jackpot-cards"].choosing .jc-card:not(.open)').first().click();
+    await p.waitForFunction((n) => document.querySelectorAll('[data-test="jackpot-cards"] .jc-card.open').length > n, before);
+  }
+
+  it("a finished round opens 12 face-down cards; a reload mid-pick keeps them; three of a suit pay the level; balance agrees", async () => {
+    const p = await newPage(PHONE);
+    await p.goto(`${server.url}/#/play/mermaid-treasure`);
+    await waitIdle(p);
+    await quick(p);
+    await force(p, losingStops(BET));
+    await p.click('[data-test="spin"]');
+    const screen = p.locator('[data-test="jackpot-cards"]');
+    await screen.waitFor({ state: "visible", timeout: 20_000 });
+    expect(await p.locator('[data-test="jackpot-cards"] .jc-card').count()).toBe(12);
+    expect(await faceUp(p)).toBe(0);
+    // No card's suit is in the page before it is turned.
+    expect(await p.locator("[data-test='jackpot-cards'] [data-suit]").count()).toBe(0);
+    await shoot(p, "jackpot-cards-01-dealt-phone");
+    await turn(p);
+    await turn(p);
+    const open = (await server.api("GET", "/api/v1/rounds/open", { token: await token(p) })).rounds;
+    const cards = open.find((r: { gameId: string }) => r.gameId === "jackpot-cards");
+    expect(cards.awaiting.revealed).toHaveLength(2);
+
+    await p.reload();
+    await screen.waitFor({ state: "visible", timeout: 20_000 });
+    await p.waitForFunction(() => document.querySelectorAll('[data-test="jackpot-cards"] .jc-card.open').length === 2);
+    const shownSuits = await p
+      .locator('[data-test="jackpot-cards"] .jc-card.open')
+      .evaluateAll((els) => els.map((e) => `${(e as HTMLElement).dataset.card}:${(e as HTMLElement).dataset.suit}`));
+    expect(shownSuits.sort()).toEqual(
+      cards.awaiting.revealed.map((r: { position: number; suit: string }) => `${r.position}:${r.suit}`).sort(),
+    );
+    await shoot(p, "jackpot-cards-02-resumed-phone");
+
+    while ((await p.locator('[data-test="jackpot-cards-win"]').count()) === 0) await turn(p);
+    const win = Number(await p.getAttribute('[data-test="jackpot-cards-win"]', "data-minor"));
+    expect(win).toBeGreaterThanOrEqual(1_000);
+    await shoot(p, "jackpot-cards-03-won-phone");
+    await screen.waitFor({ state: "hidden", timeout: 20_000 });
+    await waitIdle(p);
+    expect(await shownMinor(p, "balance")).toBe((await serverSession(p)).balance);
+    const history = await server.api("GET", "/api/v1/history?limit=2", { token: await token(p) });
+    expect(history.rounds.map((r: { gameId: string }) => r.gameId)).toContain("jackpot-cards");
+    expect(pageErrors).toEqual([]);
+    await p.close();
+  });
+});
