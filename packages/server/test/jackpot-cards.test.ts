@@ -9,13 +9,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import { configFromEnv } from "../src/config.js";
 import { GameRegistry } from "../src/games.js";
 import { JackpotCardsTrigger } from "../src/jackpots/cards.js";
+import { CARDS_GAME, cardsGame } from "./games/cards-game.js";
 import { jackpotGame } from "./games/jackpot-game.js";
 import { ADMIN_KEY, api, BACKENDS, playerSession, rid, testServer } from "./helpers.js";
 
-const CARDS_GAME = "cards-test";
-const { jackpots: _ownPools, ...withoutPools } = jackpotGame;
-/** A game that includes Jackpot Cards (and no pools of its own). */
-const cardsGame = { ...withoutPools, id: CARDS_GAME, name: "Cards (test)", jackpotCards: true };
 const admin = { "x-admin-key": ADMIN_KEY };
 const ALWAYS = { REELHOUSE_JACKPOT_CARDS_TRIGGER: "1/1" };
 const LEVEL_SEEDS: Record<string, number> = {

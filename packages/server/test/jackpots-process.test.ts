@@ -1,6 +1,7 @@
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { CARDS_GAME } from "./games/cards-game.js";
 import { JACKPOT_GAME, PROGRESSIVE_SEED } from "./games/jackpot-game.js";
 import { BACKENDS, rid } from "./helpers.js";
 import { call, dies, expectBalanced, type Proc, serve } from "./process.js";
@@ -72,6 +73,81 @@ for (const backend of BACKENDS) {
       await expectBalanced(c);
       await stop(c);
     }, 120_000);
+
+    it("kill -9 mid Jackpot Cards: the card round resumes with the same layout; kill -9 at the winning card: exactly one credit", async () => {
+      const url = backend.freshUrl();
+      const cardsEnv = { REELHOUSE_JACKPOT_CARDS_TRIGGER: "1/1" };
+      const startCards = async (crashAt?: string) => {
+        const p = await serve(url, crashAt, SCRIPT, cardsEnv);
+        running.push(p);
+        return p;
+      };
+      type Card = { position: number; suit: string };
+      const openCards = async (p: Proc, token: string) =>
+        (
+          (await call(p, "GET", "/api/v1/rounds/open", token)).body.rounds as {
+            gameId: string;
+            stepIndex: number;
+            awaiting: { revealed: Card[] };
+          }[]
+        ).find((r) => r.gameId === "jackpot-cards");
+      const a = await startCards();
+      const token = (await call(a, "POST", "/api/v1/sessions", undefined, { demo: true })).body.token as string;
+      const spun = await call(a, "POST", `/api/v1/games/${CARDS_GAME}/rounds`, token, { bet: { stake: 100 }, requestId: rid() });
+      const roundId = spun.body.jackpotCards.roundId as string;
+      const pick = (p: Proc, position: number, step: number, requestId = rid()) =>
+        call(p, "POST", `/api/v1/rounds/${roundId}/actions`, token, { action: { type: "pick", position }, step, requestId });
+      await pick(a, 0, 0);
+      await stop(a);
+
+      // Killed after the second pick committed, before it was answered: the retry gets the stored answer.
+      const b = await startCards("after-step");
+      const second = { action: { type: "pick", position: 1 }, step: 1, requestId: rid() };
+      await dies(b, `/api/v1/rounds/${roundId}/actions`, token, second);
+      const c = await startCards();
+      const resumed = await openCards(c, token);
+      expect(resumed?.awaiting.revealed.map((r) => r.position)).toEqual([0, 1]);
+      const retried = await call(c, "POST", `/api/v1/rounds/${roundId}/actions`, token, second);
+      expect(retried.status).toBe(200);
+      const layout = resumed?.awaiting.revealed ?? [];
+      await stop(c);
+
+      // Killed at the winning card, inside its claim (before the commit): nothing was paid; the retry pays once.
+      const d = await startCards("mid-round");
+      let step = 2;
+      let position = 2;
+      let winning: { action: unknown; step: number; requestId: string } | null = null;
+      for (; position < 12; position++, step++) {
+        const body = { action: { type: "pick", position }, step, requestId: rid() };
+        const res = await fetch(`${d.url}/api/v1/rounds/${roundId}/actions`, {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+          body: JSON.stringify(body),
+        }).catch(() => null);
+        if (res === null) {
+          winning = body;
+          break;
+        }
+        expect(res.status).toBe(200);
+      }
+      expect(winning).not.toBeNull();
+      expect((await d.exited).signal).toBe("SIGKILL");
+      const e = await startCards();
+      const before = await openCards(e, token);
+      // The same layout as before the crashes: every card turned so far shows the same suit.
+      for (const card of layout) expect(before?.awaiting.revealed).toContainEqual(card);
+      const meters = async () => (await call(e, "GET", "/api/v1/admin/reconciliation")).body.jackpots.pools as Meter[];
+      expect((await meters()).reduce((n, m) => n + m.hits, 0)).toBe(0);
+      const won = await call(e, "POST", `/api/v1/rounds/${roundId}/actions`, token, winning);
+      expect(won.status).toBe(200);
+      expect(won.body.status).toBe("completed");
+      const again = await call(e, "POST", `/api/v1/rounds/${roundId}/actions`, token, winning);
+      expect(again.body).toEqual(won.body);
+      expect((await meters()).reduce((n, m) => n + m.hits, 0)).toBe(1);
+      expect((await call(e, "GET", "/api/v1/session", token)).body.balance).toBe(100_000 - 100 + won.body.totalWin);
+      await expectBalanced(e);
+      await stop(e);
+    }, 180_000);
 
     it.skipIf(backend.name !== "postgres")(
       "three processes on one database: players claim the same pool at once; one full payout, the others per the policy",

@@ -20,13 +20,19 @@ export interface Proc {
  * Spawns `reelhouse serve` (or, with `script`, a test server script run through tsx) as a
  * real process on a free port and waits until it listens.
  */
-export async function serve(databaseUrl: string, crashAt?: string, script?: string): Promise<Proc> {
+export async function serve(
+  databaseUrl: string,
+  crashAt?: string,
+  script?: string,
+  extraEnv: Record<string, string> = {},
+): Promise<Proc> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: databaseUrl,
     REELHOUSE_MODE: "test",
     REELHOUSE_ADMIN_KEY: ADMIN_KEY,
     REELHOUSE_RATE_LIMIT: "0",
+    ...extraEnv,
   };
   if (crashAt) env.REELHOUSE_CRASH_AT = crashAt;
   else delete env.REELHOUSE_CRASH_AT;
