@@ -16,7 +16,7 @@ import { listGrants } from "./grants.js";
 import { History } from "./history.js";
 import { Idempotency, type RequestCounters } from "./idempotency.js";
 import { JackpotCardsTrigger } from "./jackpots/cards.js";
-import { Jackpots } from "./jackpots/pools.js";
+import { JACKPOT_CARDS_ID, Jackpots } from "./jackpots/pools.js";
 import { ensureSystemAccounts, lockBalance } from "./ledger.js";
 import { PlayerPreferences } from "./preferences.js";
 import { PlatformAnswerers } from "./rounds/platform.js";
@@ -139,9 +139,12 @@ export class GameServer {
   describe(gameId: string) {
     const game = this.games.offered(gameId);
     const description = game.describe(this.configs.forNewRound(game).config);
-    // The pools the game declares, so a client shows the jackpot ticker without knowing the game.
-    if (!game.jackpots?.length) return description;
-    return { ...description, jackpots: game.jackpots.map((j) => ({ id: j.id, name: j.name })) };
+    // The pools the game declares (and Jackpot Cards' levels when it includes them), so a client
+    // shows the jackpot ticker without knowing the game.
+    const cards = game.jackpotCards ? (this.games.platformRound(JACKPOT_CARDS_ID)?.jackpots ?? []) : [];
+    const pools = [...(game.jackpots ?? []), ...cards];
+    if (pools.length === 0) return description;
+    return { ...description, jackpots: pools.map((j) => ({ id: j.id, name: j.name })) };
   }
 
   listGames(): GameSummary[] {

@@ -165,7 +165,7 @@ for (const backend of BACKENDS) {
         const own = await v.next(isWin);
         expect(own.data).toMatchObject({ mine: true, roundId: won.body.roundId, id: seen.data.id });
         // The ticker resets at once (there is no snapshot in this test's time): the seed plus the winning round's own contribution.
-        const reset = await w.next((e) => isPool(e) && e.data.pools[0].amount < grown / 10_000, 2500);
+        const reset = await w.next((e) => isPool(e) && e.data.pools[0].amount < grown / 10_000, 10_000);
         expect(reset.data.pools[0].amount).toBe(Math.floor((PROGRESSIVE_SEED + 100 * 50) / 10_000));
 
         // The watcher goes away; two wins happen; it comes back with the last id it saw.

@@ -57,6 +57,17 @@ describe.skipIf(!HAS_CHROMIUM)("Jackpot Cards in the browser (Chromium, real ser
     const screen = p.locator('[data-test="jackpot-cards"]');
     await screen.waitFor({ state: "visible", timeout: 20_000 });
     expect(await p.locator('[data-test="jackpot-cards"] .jc-card').count()).toBe(12);
+    // The four levels with their values (the push channel), at least their seeds.
+    await p.waitForFunction(
+      () => document.querySelectorAll("[data-test='jackpot-cards'] [data-level][data-amount]").length === 4,
+    );
+    const seeds: Record<string, number> = { clubs: 1_000, diamonds: 5_000, hearts: 25_000, spades: 100_000 };
+    for (const [suit, seed] of Object.entries(seeds))
+      expect(
+        Number(await p.getAttribute(`[data-test='jackpot-cards'] [data-level='${suit}']`, "data-amount")),
+      ).toBeGreaterThanOrEqual(seed);
+    // The game's ticker shows them too.
+    expect(await p.locator('[data-role="jackpot-ticker-value"][data-pool="spades"]').count()).toBe(1);
     expect(await faceUp(p)).toBe(0);
     // No card's suit is in the page before it is turned.
     expect(await p.locator("[data-test='jackpot-cards'] [data-suit]").count()).toBe(0);

@@ -120,7 +120,8 @@ export function eventRoutes(
       if (JSON.stringify(bet).length > MAX_BET_JSON)
         throw badRequest("BAD_BET", `the bet is larger than ${MAX_BET_JSON} characters of JSON`);
       const parsed = parsedWhole("bet", bet, () => game.parseBet(bet));
-      if (!game.jackpots?.length) throw new ApiProblem(400, "NO_JACKPOTS", `game '${gameId}' has no jackpot to show`);
+      if (!game.jackpots?.length && !game.jackpotCards)
+        throw new ApiProblem(400, "NO_JACKPOTS", `game '${gameId}' has no jackpot to show`);
       await hub.setView(streamId, caller.player.id, { gameId, bet: parsed });
       return reply.status(204).send();
     },

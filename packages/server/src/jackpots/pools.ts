@@ -103,6 +103,8 @@ export class Jackpots {
   private readonly specs = new Map<string, Map<string, JackpotPoolSpec<unknown>>>();
   /** Tells the push channel about wins and meter changes, after commit (see events/signals.ts). */
   readonly signals: JackpotSignals;
+  /** Games that include Jackpot Cards (their screens show its levels; their bets feed them). */
+  private readonly cardsGames: ReadonlySet<string>;
 
   constructor(
     private readonly db: Database,
@@ -110,6 +112,7 @@ export class Jackpots {
     private readonly now: () => number = Date.now,
   ) {
     this.signals = new JackpotSignals(db);
+    this.cardsGames = new Set([...games.values()].filter((g) => g.jackpotCards).map((g) => g.id));
     for (const game of [...games.values(), ...games.platformModules()]) {
       if (!game.jackpots?.length) continue;
       const byId = new Map<string, JackpotPoolSpec<unknown>>();
@@ -146,7 +149,11 @@ export class Jackpots {
     currency: string,
   ): { pool: PoolId; name: string; seed: number; numerator: number; denominator: number }[] {
     const out: { pool: PoolId; name: string; seed: number; numerator: number; denominator: number }[] = [];
-    for (const spec of this.poolsOf(gameId).values()) {
+    // A game that includes Jackpot Cards shows its four levels too, each in full.
+    const sources: [string, JackpotPoolSpec<unknown>][] = [...this.poolsOf(gameId).values()].map((spec) => [gameId, spec]);
+    if (this.cardsGames.has(gameId))
+      for (const spec of this.poolsOf(JACKPOT_CARDS_ID).values()) sources.push([JACKPOT_CARDS_ID, spec]);
+    for (const [owner, spec] of sources) {
       const keys = spec.seeds[currency];
       if (!keys) continue;
       const shares = spec.shownFor
@@ -156,7 +163,7 @@ export class Jackpots {
         const seed = keys[s.key];
         if (seed === undefined || !(s.denominator >= 1) || !(s.numerator >= 0) || s.numerator > s.denominator) continue;
         out.push({
-          pool: { gameId, pool: spec.id, currency, key: s.key },
+          pool: { gameId: owner, pool: spec.id, currency, key: s.key },
           name: spec.name,
           seed,
           numerator: s.numerator,

@@ -134,6 +134,8 @@ export class GameScreen {
   private money = (minor: number) => formatMoney(minor, this.currency);
   /** The platform's Jackpot Cards, shown over any game's stage when the server opens a card round. */
   private readonly cardsScreen = new JackpotCardsScreen((minor) => this.money(minor));
+  /** Stops feeding the card screen the levels' values. */
+  private cardsValues: (() => void) | null = null;
 
   /** A grant's total bet as the free-rounds bar says it: "0.15 EUR". */
   private grantStake(grant: Grant): string {
@@ -201,10 +203,13 @@ export class GameScreen {
     if (!feed || !this.description.jackpots?.length) return;
     this.ticker = new JackpotTicker(feed, this.money);
     this.$("topbar").after(this.ticker.element);
+    // Jackpot Cards' levels, when the game includes them, are in the same pool events.
+    this.cardsValues = feed.subscribe({ pool: (event) => this.cardsScreen.values(event.pools) });
     feed.setView(this.description.id, this.model.wire(this.bet));
   }
 
   destroy(): void {
+    this.cardsValues?.();
     if (this.ticker) {
       this.ticker.destroy();
       this.host.jackpots?.setView(null);

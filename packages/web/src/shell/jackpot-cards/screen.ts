@@ -89,6 +89,18 @@ export class JackpotCardsScreen {
     this.element.classList.remove("hidden");
   }
 
+  /** The levels' current values (from the push channel's pool events), shown beside each suit. */
+  values(pools: readonly { pool: string; amount: number }[]): void {
+    for (const p of pools) {
+      if (!(SUITS as readonly string[]).includes(p.pool)) continue;
+      const label = this.element.querySelector<HTMLElement>(`[data-level="${p.pool}"]`);
+      if (label) {
+        label.textContent = `${LEVEL_NAME[p.pool as Suit]} ${this.money(p.amount)}`;
+        label.dataset.amount = String(p.amount);
+      }
+    }
+  }
+
   /** Waits for the player to touch a face-down card; resolves its position. */
   pick(): Promise<number> {
     this.element.classList.add("choosing");
