@@ -1,4 +1,5 @@
 import type { GameModule } from "@reelhouse/engine";
+import { jackpotCards } from "./jackpot-cards/index.js";
 import { mermaidTreasure } from "./mermaid-treasure/index.js";
 import { monaLisaJewels } from "./mona-lisa-jewels/index.js";
 
@@ -22,6 +23,11 @@ export function getGame(id: string): GameModule<any, any, any, any, any> | undef
 export type { CardsAction, CardsAwaiting, CardsEvent, CardsState } from "./jackpot-cards/index.js";
 /** The platform's Jackpot Cards round (not a game of the lobby: the server opens it). */
 export { JACKPOT_CARDS_TRIGGER, jackpotCards, jackpotCardsCost } from "./jackpot-cards/index.js";
+
+/** A round module the platform opens itself (Jackpot Cards), by id: for `reelhouse par` and `model`, never the lobby. */
+export function platformModule(id: string): GameModule<any, any, any, any, any> | undefined {
+  return id === jackpotCards.id ? jackpotCards : undefined;
+}
 export type {
   MermaidAction,
   MermaidAwaiting,

@@ -1,4 +1,4 @@
-import { GAMES, getGame } from "@reelhouse/games";
+import { GAMES, getGame, platformModule } from "@reelhouse/games";
 import type { Command } from "../main.js";
 
 /** `reelhouse model <game> --json`: the maths as data, as a test lab receives it. */
@@ -7,7 +7,7 @@ export const modelCommand: Command = {
   usage: "model <game> [--json]",
   async run(args) {
     const id = args.find((a) => !a.startsWith("--"));
-    const game = id ? getGame(id) : undefined;
+    const game = id ? (getGame(id) ?? platformModule(id)) : undefined;
     if (!game) throw new Error(`unknown game '${id ?? ""}'; games: ${[...GAMES.keys()].join(", ")}`);
     process.stdout.write(`${JSON.stringify(game.model(), null, args.includes("--json") ? 0 : 2)}\n`);
     return 0;

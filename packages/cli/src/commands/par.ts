@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { ParReport } from "@reelhouse/engine";
-import { GAMES, getGame } from "@reelhouse/games";
+import { GAMES, getGame, platformModule } from "@reelhouse/games";
 import { odds, oddsLog10, percent, renderParHtml, renderParMarkdown } from "@reelhouse/sim";
 import type { Command } from "../main.js";
 
@@ -32,7 +32,7 @@ export const parCommand: Command = {
       options: { json: { type: "boolean" }, out: { type: "string" } },
     });
     const id = positionals[0];
-    const game = id ? getGame(id) : undefined;
+    const game = id ? (getGame(id) ?? platformModule(id)) : undefined;
     if (!game) throw new Error(`unknown game '${id ?? ""}'; games: ${[...GAMES.keys()].join(", ")}`);
     if (positionals.length > 1) throw new Error(`unexpected argument '${positionals[1]}'`);
     const par = game.exact();
