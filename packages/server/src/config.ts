@@ -118,6 +118,8 @@ export interface ServerConfig {
    * apart from the game's RTP, so adding it changes no certified game maths.
    */
   jackpotCardsGames: string[];
+  /** A card round still unrevealed this long after it opened is completed by the server, ms (default 24 h). */
+  jackpotCardsDeadlineMs: number;
 }
 
 /** `REELHOUSE_JACKPOT_CARDS_TRIGGER=n/d` (dev and test modes only). */
@@ -204,5 +206,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, defaults: Pa
           .map((id) => id.trim())
           .filter((id) => id !== "")
       : (defaults.jackpotCardsGames ?? []),
+    jackpotCardsDeadlineMs: integer(
+      "REELHOUSE_JACKPOT_CARDS_DEADLINE_MS",
+      defaults.jackpotCardsDeadlineMs ?? 24 * 3_600_000,
+      366 * 24 * 3_600_000,
+    ),
   };
 }

@@ -7,6 +7,7 @@ import { buildApp } from "./app.js";
 import { configFromEnv, type ServerConfig } from "./config.js";
 import type { Database } from "./db/database.js";
 import { openDatabase } from "./db/open.js";
+import { completeExpiredCards } from "./jackpots/cards-deadline.js";
 import { GameServer } from "./service.js";
 
 export { Admin } from "./admin.js";
@@ -24,6 +25,7 @@ export type { Database, Sql } from "./db/database.js";
 export { openDatabase } from "./db/open.js";
 export { migrate } from "./db/schema.js";
 export { ApiProblem } from "./errors.js";
+export { completeExpiredCards } from "./jackpots/cards-deadline.js";
 export { type ReplayReport, replayRound } from "./replay.js";
 export { type Caller, GameServer } from "./service.js";
 
@@ -58,6 +60,11 @@ export async function startServer(
     const adminApp = await buildApp(server, { logger, role: "admin" });
     admin = { app: adminApp, url: await adminApp.listen({ port: config.adminPort ?? 0, host: config.adminHost }) };
   }
+  // Card rounds left unrevealed past the operator's deadline are completed by the server (every 10 minutes).
+  const sweep = setInterval(() => {
+    void completeExpiredCards(server, Date.now()).catch(() => {});
+  }, 600_000);
+  sweep.unref();
   return {
     app,
     server,
@@ -65,6 +72,7 @@ export async function startServer(
     url,
     admin,
     async close() {
+      clearInterval(sweep);
       await app.close();
       await admin?.app.close();
       await db.close();

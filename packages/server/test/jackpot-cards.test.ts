@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { configFromEnv } from "../src/config.js";
 import { GameRegistry } from "../src/games.js";
 import { JackpotCardsTrigger } from "../src/jackpots/cards.js";
+import { completeExpiredCards } from "../src/jackpots/cards-deadline.js";
 import { CARDS_GAME, cardsGame } from "./games/cards-game.js";
 import { jackpotGame } from "./games/jackpot-game.js";
 import { ADMIN_KEY, api, BACKENDS, playerSession, rid, testServer } from "./helpers.js";
@@ -184,6 +185,45 @@ for (const backend of BACKENDS) {
         expect(body.status).toBe("completed");
         expect(body.autoplay).toMatchObject({ status: "running", pausedRoundId: null });
         expect(body.autoplay.net).toBe(-100 + body.totalWin);
+      } finally {
+        await t.close();
+      }
+    });
+  });
+}
+
+for (const backend of BACKENDS) {
+  describe.skipIf(!backend.available)(`Jackpot Cards deadline on ${backend.name}`, () => {
+    afterAll(() => backend.cleanup());
+
+    it("a card round left unrevealed past the operator's deadline is completed by the server in sequence order and paid once", async () => {
+      const t = await testServer(backend.freshUrl(), ALWAYS, { games: [cardsGame, jackpotCards] });
+      try {
+        const { auth } = await playerSession(t.app, 100_000);
+        const spun = await api(t.app, "POST", `/api/v1/games/${CARDS_GAME}/rounds`, auth, {
+          bet: { stake: 100 },
+          requestId: rid(),
+        });
+        const roundId = spun.body.jackpotCards.roundId as string;
+        await api(t.app, "POST", `/api/v1/rounds/${roundId}/actions`, auth, {
+          action: { type: "pick", position: 4 },
+          step: 0,
+          requestId: rid(),
+        });
+        // Not yet: within the deadline nothing is touched.
+        expect(await completeExpiredCards(t.server, Date.now())).toBe(0);
+        const later = Date.now() + t.config.jackpotCardsDeadlineMs + 1000;
+        // Two nodes sweeping at once play each pick once (request ids derived from round and step).
+        const [a, b] = await Promise.all([completeExpiredCards(t.server, later), completeExpiredCards(t.server, later)]);
+        expect(a + b).toBeGreaterThanOrEqual(1);
+        const detail = (await api(t.app, "GET", `/api/v1/history/${roundId}`, auth)).body;
+        expect(detail.status).toBe("completed");
+        const won = detail.steps.flatMap((s: Json) => s.events).find((e: Json) => e.type === "jackpotCardsWon");
+        expect(won.amount).toBeGreaterThanOrEqual(1_000);
+        const wins = (await api(t.app, "GET", "/api/v1/admin/jackpots/wins", admin)).body.wins as Json[];
+        expect(wins.filter((w) => w.roundId === roundId)).toHaveLength(1);
+        expect((await api(t.app, "GET", "/api/v1/session", auth)).body.balance).toBe(100_000 - 100 + won.amount);
+        expect((await api(t.app, "GET", "/api/v1/admin/reconciliation", admin)).body.balanced).toBe(true);
       } finally {
         await t.close();
       }
