@@ -185,6 +185,37 @@ for (const backend of BACKENDS) {
         expect(body.status).toBe("completed");
         expect(body.autoplay).toMatchObject({ status: "running", pausedRoundId: null });
         expect(body.autoplay.net).toBe(-100 + body.totalWin);
+
+        // "Stop if a jackpot is won" stops on a Jackpot Cards win too.
+        const stopping = (
+          await api(t.app, "POST", "/api/v1/autoplay", auth, {
+            gameId: CARDS_GAME,
+            bet: { stake: 100 },
+            spins: 5,
+            lossLimit: 10_000,
+            stopOnJackpot: true,
+            requestId: rid(),
+          })
+        ).body;
+        const next = await api(t.app, "POST", `/api/v1/games/${CARDS_GAME}/rounds`, auth, {
+          bet: { stake: 100 },
+          autoplayId: stopping.id,
+          requestId: rid(),
+        });
+        const second = next.body.jackpotCards.roundId as string;
+        step = 0;
+        for (let position = 0; position < 12; position++) {
+          body = (
+            await api(t.app, "POST", `/api/v1/rounds/${second}/actions`, auth, {
+              action: { type: "pick", position },
+              step,
+              requestId: rid(),
+            })
+          ).body;
+          step = body.stepIndex;
+          if (body.status !== "open") break;
+        }
+        expect(body.autoplay).toMatchObject({ status: "stopped", stopReason: "jackpot" });
       } finally {
         await t.close();
       }
