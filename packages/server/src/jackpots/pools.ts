@@ -306,16 +306,13 @@ export class Jackpots {
         });
       }
     if (moves.length === 0) return;
-    if (this.db.dialect !== "postgres") {
-      for (const m of moves) await transfer(sql, { kind: KIND.contribution, ...m, roundId: r.roundId, unit: JP_UNIT, at: r.at });
-      return;
-    }
+    // Every contribution of the request in three statements (transactions, entries, accounts), on both databases.
     await this.contributeHeld(sql, moves, r.roundId, r.at);
   }
 
   /**
-   * PostgreSQL: the contributions as held writes (no round trip of their own; they travel
-   * with the request's next statement): the transactions, their entries with the balances
+   * The contributions as held writes (on PostgreSQL no round trip of their own: they travel
+   * with the request's next statement; on SQLite three statements instead of three per pool): the transactions, their entries with the balances
    * after them (the balance before, read in the same statement, plus the request's earlier
    * movements on that account), then one update of every account moved. Exact because every
    * writer of these accounts (the player's pool shards, house and funding jpmicro shards)
