@@ -8,17 +8,10 @@
 import type { MermaidAction, MermaidAwaiting, MermaidEvent } from "@reelhouse/games";
 import type { OpenRound } from "@reelhouse/protocol";
 import { dispatch, type EventHandlers, narrow, narrowOne, playEvents, tagsOf } from "../../shell/events.js";
-import { renderLines, renderPaytable } from "../../shell/kit/paytable.js";
+import { renderPaytable } from "../../shell/kit/paytable.js";
 import { PickScreen } from "../../shell/kit/pick-screen.js";
-import {
-  LINE_COLORS,
-  NORMAL_TIMING,
-  QUICK_TIMING,
-  ReelStage,
-  type Window,
-  type WinHighlight,
-} from "../../shell/kit/reel-stage.js";
-import { StageOverlays } from "../../shell/kit/stage-overlays.js";
+import { ReelGameView } from "../../shell/kit/reel-game-view.js";
+import { LINE_COLORS, ReelStage, type Window, type WinHighlight } from "../../shell/kit/reel-stage.js";
 import type { BetChoice, GameContext, GameView, GameViewFactory, PlayableStep, PlayOptions } from "../../shell/types.js";
 import { CELL_H, CELL_W, CLAM_CLOSED, CLAM_OPEN, SYMBOL_ART } from "./art.js";
 
@@ -41,11 +34,6 @@ const EVENT_TAGS = tagsOf<MermaidEvent>({
   roundEnded: true,
 });
 const AWAITING_TAGS = tagsOf<MermaidAwaiting>({ pick: true, freeSpin: true });
-
-/** The lines a bet plays (every line for a bet that is not a line bet). */
-function linesOf(bet: BetChoice, all: number): number {
-  return bet.kind === "lines" ? bet.lines : all;
-}
 
 /** Where a free-spin series stands, as the events told it. */
 interface FreeSpinView {
@@ -71,23 +59,22 @@ interface RestoreRun {
   inFreeSpins: boolean;
 }
 
-class MermaidTreasureView implements GameView {
-  readonly element: HTMLElement;
-  private readonly stage: ReelStage;
+class MermaidTreasureView extends ReelGameView implements GameView {
   private readonly pickScreen: PickScreen;
-  private readonly counter: HTMLElement;
-  private readonly overlays: StageOverlays;
   private freeSpins: FreeSpinView | null = null;
   /** The next free spin waits for the player (intro after a trigger, or a resumed round). */
   private freeSpinGate: "intro" | "resume" | null = null;
   private pendingPick: { picks: number; objects: number } | null = null;
   private saved: { window: Window; freeSpins: FreeSpinView | null } | null = null;
 
-  constructor(
-    private readonly ctx: GameContext,
-    stage: ReelStage,
-  ) {
-    this.stage = stage;
+  constructor(ctx: GameContext, stage: ReelStage) {
+    super(ctx, stage, {
+      className: "mt-stage",
+      gameId: "mermaid-treasure",
+      backgroundSvg: BACKGROUND_SVG,
+      logo: { className: "mt-logo", label: "Mermaid Treasure", html: "<span>MERMAID</span><span>TREASURE</span>" },
+      counterTest: "fs-counter",
+    });
     this.pickScreen = new PickScreen({
       title: "TREASURE BONUS",
       objectName: "Clam",
@@ -96,62 +83,8 @@ class MermaidTreasureView implements GameView {
       money: ctx.money,
       status: (left, objects) => `PICK ${left} OF ${objects} CLAMS`,
     });
-    this.element = document.createElement("div");
-    this.element.className = "mt-stage game-stage";
-    this.element.dataset.game = "mermaid-treasure";
-    this.element.innerHTML = `
-      <div class="game-bg" aria-hidden="true">${BACKGROUND_SVG}</div>
-      <div class="mt-logo game-logo" role="img" aria-label="Mermaid Treasure"><span>MERMAID</span><span>TREASURE</span></div>
-      <div class="game-reels"></div>
-      <div class="fs-counter hidden" data-test="fs-counter"></div>
-`;
-    const reels = this.element.querySelector(".game-reels") as HTMLElement;
-    reels.style.setProperty("--ratio", String(stage.aspectRatio));
-    reels.append(stage.canvas);
     // The pick screen covers the whole stage, so a phone in portrait gets room for 12 clams.
     this.element.append(this.pickScreen.element);
-    this.counter = this.element.querySelector(".fs-counter") as HTMLElement;
-    this.overlays = new StageOverlays(ctx.pause, () => ctx.sound.play("click"));
-    this.element.append(this.overlays.banner, this.overlays.overlay);
-    stage.setStopSound(() => ctx.sound.play("reelStop"));
-    stage.setEnabledLines(linesOf(ctx.bet(), ctx.description.lines.length));
-    stage.start();
-  }
-
-  get spinning(): boolean {
-    return this.stage.spinning;
-  }
-
-  /** For tests: frames drawn since the stage started. */
-  get framesDrawn(): number {
-    return this.stage.framesDrawn;
-  }
-
-  /** Called by the shell when the bet changes: lights the enabled lines. */
-  betChanged(bet: BetChoice, linesChanged: boolean): void {
-    const lines = linesOf(bet, this.ctx.description.lines.length);
-    this.stage.setEnabledLines(lines);
-    if (linesChanged) this.stage.previewLines(lines);
-  }
-
-  startSpin(options: PlayOptions): void {
-    this.stage.setTiming(options.quick ? QUICK_TIMING : NORMAL_TIMING);
-    this.stage.setReducedMotion(options.reducedMotion);
-    this.stage.spin();
-    this.ctx.spinning(true);
-    if (!options.replay) this.ctx.sound.play("spinStart");
-  }
-
-  cancelSpin(): void {
-    this.stage.abort();
-    this.ctx.spinning(false);
-  }
-
-  slamStop(): void {
-    if (this.stage.spinning) {
-      this.stage.slam();
-      this.ctx.sound.play("slam");
-    }
   }
 
   async play(step: PlayableStep, options: PlayOptions): Promise<void> {
@@ -363,10 +296,6 @@ class MermaidTreasureView implements GameView {
     this.saved = null;
   }
 
-  private symbolName(id: string): string {
-    return this.ctx.description.symbols.find((s) => s.id === id)?.name ?? id;
-  }
-
   paytable(choice: BetChoice): HTMLElement {
     const { description, money } = this.ctx;
     // Mermaid Treasure is a line game: its schema only makes line bets.
@@ -387,11 +316,6 @@ class MermaidTreasureView implements GameView {
       },
       money,
     );
-  }
-
-  gameLines(): HTMLElement {
-    const { lines, reels, rows } = this.ctx.description;
-    return renderLines(lines, reels, rows, LINE_COLORS);
   }
 
   rules(): HTMLElement {
@@ -419,11 +343,6 @@ class MermaidTreasureView implements GameView {
     return root;
   }
 
-  destroy(): void {
-    this.stage.stop();
-    this.element.remove();
-  }
-
   private openPick(): void {
     const pending = this.pendingPick ?? { picks: 3, objects: 12 };
     this.pickScreen.open(pending.picks, pending.objects);
@@ -443,11 +362,6 @@ class MermaidTreasureView implements GameView {
     this.freeSpins = null;
     this.element.classList.remove("free");
     this.updateCounter();
-  }
-
-  /** A big message over the reels for a moment. */
-  private flash(text: string, options: PlayOptions): Promise<void> {
-    return this.overlays.flash(text, options.quick ? 900 : 1600);
   }
 
   /** The free-spin intro (or the resume screen after a reload); the player starts them. */

@@ -10,16 +10,9 @@
 import type { MonaAction, MonaAwaiting, MonaEvent } from "@reelhouse/games";
 import type { OpenRound } from "@reelhouse/protocol";
 import { dispatch, type EventHandlers, narrow, narrowOne, playEvents, tagsOf } from "../../shell/events.js";
-import { renderLines, renderPaytable } from "../../shell/kit/paytable.js";
-import {
-  LINE_COLORS,
-  NORMAL_TIMING,
-  QUICK_TIMING,
-  ReelStage,
-  type Window,
-  type WinHighlight,
-} from "../../shell/kit/reel-stage.js";
-import { StageOverlays } from "../../shell/kit/stage-overlays.js";
+import { renderPaytable } from "../../shell/kit/paytable.js";
+import { ReelGameView } from "../../shell/kit/reel-game-view.js";
+import { LINE_COLORS, ReelStage, type Window, type WinHighlight } from "../../shell/kit/reel-stage.js";
 import type { BetChoice, GameContext, GameView, GameViewFactory, PlayableStep, PlayOptions } from "../../shell/types.js";
 import { BACKGROUND_SVG, CELL_H, CELL_W, FRAME, SYMBOL_ART } from "./art.js";
 import { FreeSpinQueue } from "./queue.js";
@@ -45,10 +38,6 @@ const AWAITING_TAGS = tagsOf<MonaAwaiting>({ freeSpin: true, platform: true });
 
 type Position = readonly [reel: number, row: number];
 
-function linesOf(bet: BetChoice, all: number): number {
-  return bet.kind === "lines" ? bet.lines : all;
-}
-
 /** One step being played: the wins gathered until `spinEnded` draws them, and the features after. */
 interface StepRun {
   step: PlayableStep;
@@ -64,77 +53,26 @@ interface RestoreRun {
   queue: FreeSpinQueue;
 }
 
-class MonaLisaJewelsView implements GameView {
-  readonly element: HTMLElement;
-  private readonly stage: ReelStage;
-  private readonly counter: HTMLElement;
+class MonaLisaJewelsView extends ReelGameView implements GameView {
   private readonly lockBadge: HTMLElement;
-  private readonly overlays: StageOverlays;
   private queue = new FreeSpinQueue();
   /** The next free spin waits for the player (intro after a trigger, or a resumed round). */
   private freeSpinGate: "intro" | "resume" | null = null;
   private saved: { window: Window; queue: FreeSpinQueue; held: readonly Position[] } | null = null;
   private held: readonly Position[] = [];
 
-  constructor(
-    private readonly ctx: GameContext,
-    stage: ReelStage,
-  ) {
-    this.stage = stage;
-    this.element = document.createElement("div");
-    this.element.className = "ml-stage game-stage";
-    this.element.dataset.game = "mona-lisa-jewels";
-    this.element.innerHTML = `
-      <div class="game-bg" aria-hidden="true">${BACKGROUND_SVG}</div>
-      <div class="ml-logo game-logo" role="img" aria-label="Mona Lisa Jewels"><span>MONA LISA</span><span>JEWELS</span></div>
-      <div class="game-reels"><div class="ml-lock hidden" data-test="reel1-locked" aria-hidden="true">LOCKED</div></div>
-      <div class="fs-counter ml-queue hidden" data-test="fs-queue" aria-live="polite"></div>
-`;
-    const reels = this.element.querySelector(".game-reels") as HTMLElement;
-    reels.style.setProperty("--ratio", String(stage.aspectRatio));
-    reels.style.setProperty("--reels", String(ctx.description.reels));
-    reels.prepend(stage.canvas);
+  constructor(ctx: GameContext, stage: ReelStage) {
+    super(ctx, stage, {
+      className: "ml-stage",
+      gameId: "mona-lisa-jewels",
+      backgroundSvg: BACKGROUND_SVG,
+      logo: { className: "ml-logo", label: "Mona Lisa Jewels", html: "<span>MONA LISA</span><span>JEWELS</span>" },
+      overReels: '<div class="ml-lock hidden" data-test="reel1-locked" aria-hidden="true">LOCKED</div>',
+      counterTest: "fs-queue",
+    });
+    this.counter.classList.add("ml-queue");
+    this.counter.setAttribute("aria-live", "polite");
     this.lockBadge = this.element.querySelector(".ml-lock") as HTMLElement;
-    this.counter = this.element.querySelector(".ml-queue") as HTMLElement;
-    this.overlays = new StageOverlays(ctx.pause, () => ctx.sound.play("click"));
-    this.element.append(this.overlays.banner, this.overlays.overlay);
-    stage.setStopSound(() => ctx.sound.play("reelStop"));
-    stage.setEnabledLines(linesOf(ctx.bet(), ctx.description.lines.length));
-    stage.start();
-  }
-
-  get spinning(): boolean {
-    return this.stage.spinning;
-  }
-
-  get framesDrawn(): number {
-    return this.stage.framesDrawn;
-  }
-
-  betChanged(bet: BetChoice, linesChanged: boolean): void {
-    const lines = linesOf(bet, this.ctx.description.lines.length);
-    this.stage.setEnabledLines(lines);
-    if (linesChanged) this.stage.previewLines(lines);
-  }
-
-  startSpin(options: PlayOptions): void {
-    this.stage.setTiming(options.quick ? QUICK_TIMING : NORMAL_TIMING);
-    this.stage.setReducedMotion(options.reducedMotion);
-    this.stage.spin();
-    this.ctx.spinning(true);
-    if (!options.replay) this.ctx.sound.play("spinStart");
-  }
-
-  cancelSpin(): void {
-    this.stage.abort();
-    this.ctx.spinning(false);
-  }
-
-  slamStop(): void {
-    if (this.stage.spinning) {
-      this.stage.slam();
-      this.ctx.sound.play("slam");
-    }
   }
 
   async play(step: PlayableStep, options: PlayOptions): Promise<void> {
@@ -363,11 +301,6 @@ class MonaLisaJewelsView implements GameView {
     return root;
   }
 
-  gameLines(): HTMLElement {
-    const { lines, reels, rows } = this.ctx.description;
-    return renderLines(lines, reels, rows, LINE_COLORS);
-  }
-
   rules(): HTMLElement {
     const { description } = this.ctx;
     const root = document.createElement("div");
@@ -397,15 +330,6 @@ class MonaLisaJewelsView implements GameView {
       `<p class="rules-version">Game ${description.name}, maths version ${description.version}.</p>`,
     ].join("");
     return root;
-  }
-
-  destroy(): void {
-    this.stage.stop();
-    this.element.remove();
-  }
-
-  private symbolName(id: string): string {
-    return this.ctx.description.symbols.find((s) => s.id === id)?.name ?? id;
   }
 
   /** Holds `cells` (reel 1's locked column and the sticky JEWEL/WILD) with the symbols `window` shows there. */
@@ -443,10 +367,6 @@ class MonaLisaJewelsView implements GameView {
     this.setHeld([]);
     this.element.classList.remove("free", "jewel");
     this.updateCounter();
-  }
-
-  private flash(text: string, options: PlayOptions): Promise<void> {
-    return this.overlays.flash(text, options.quick ? 900 : 1600);
   }
 
   /** The free-spin intro (or the resume screen after a reload); the player starts them. */
