@@ -3,7 +3,8 @@
  * the idle SPIN button, read the meters, force outcomes through the QA hook.
  */
 import type { Page } from "playwright-core";
-import type { RunningServer, startBrowser } from "./harness.js";
+import { afterAll, beforeAll } from "vitest";
+import { type RunningServer, startBrowser, startServer } from "./harness.js";
 
 export const GAME = "mermaid-treasure";
 
@@ -81,4 +82,29 @@ export async function visibleControls(p: Page, within = "body") {
     }
     return out;
   }, within);
+}
+
+/**
+ * A browser suite's fixture: starts the real server (with `env`) and Chromium before the
+ * suite's tests and stops them after; returns the page helpers and the running server.
+ */
+export function browserSuite(env: Record<string, string> = {}) {
+  let running: RunningServer;
+  let browser: Awaited<ReturnType<typeof startBrowser>>;
+  const server: RunningServer = {
+    get url() {
+      return running.url;
+    },
+    api: (...args) => running.api(...args),
+    stop: () => running.stop(),
+  };
+  beforeAll(async () => {
+    running = await startServer(env);
+    browser = await startBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await running?.stop();
+  });
+  return { server, ...clientHelpers(server, () => browser) };
 }

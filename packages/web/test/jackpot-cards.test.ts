@@ -6,9 +6,9 @@
  * reload mid-pick brings the same cards back, the third of a suit pays its level. On a phone.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientHelpers, PHONE } from "./client.js";
-import { HAS_CHROMIUM, type RunningServer, shoot, startBrowser, startServer } from "./harness.js";
+import { describe, expect, it } from "vitest";
+import { browserSuite, PHONE } from "./client.js";
+import { HAS_CHROMIUM, shoot } from "./harness.js";
 import { losingStops, type TestBet } from "./outcomes.js";
 
 const BET: TestBet = { coinValue: 10, coinsPerLine: 1, lines: 15 };
@@ -16,28 +16,9 @@ const BET: TestBet = { coinValue: 10, coinsPerLine: 1, lines: 15 };
 if (!HAS_CHROMIUM) console.warn("SKIPPED browser tests: /usr/bin/chromium is not installed.");
 
 describe.skipIf(!HAS_CHROMIUM)("Jackpot Cards in the browser (Chromium, real server)", () => {
-  let server: RunningServer;
-  let browser: Awaited<ReturnType<typeof startBrowser>>;
-  const h = clientHelpers(
-    {
-      get url() {
-        return server.url;
-      },
-      api: (...args) => server.api(...args),
-      stop: () => server.stop(),
-    },
-    () => browser,
-  );
-  const { newPage, waitIdle, token, serverSession, shownMinor, force, quick, pageErrors } = h;
-
-  beforeAll(async () => {
-    server = await startServer({ REELHOUSE_JACKPOT_CARDS_GAMES: "mermaid-treasure", REELHOUSE_JACKPOT_CARDS_TRIGGER: "1/1" });
-    browser = await startBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  const { server, newPage, waitIdle, token, serverSession, shownMinor, force, quick, pageErrors } = browserSuite({
+    REELHOUSE_JACKPOT_CARDS_GAMES: "mermaid-treasure",
+    REELHOUSE_JACKPOT_CARDS_TRIGGER: "1/1",
   });
 
   const faceUp = (p: Page) => p.locator('[data-test="jackpot-cards"] .jc-card.open').count();

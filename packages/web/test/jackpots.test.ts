@@ -8,12 +8,12 @@
  * the two-player ticker test is then added here.)
  */
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Cell } from "../../games/src/mona-lisa-jewels/test-kit.js";
 import { BASE, grid, mustStops } from "../../games/src/mona-lisa-jewels/test-kit.js";
 import { formatMoney } from "../src/format.js";
-import { clientHelpers, DESKTOP, PHONE } from "./client.js";
-import { HAS_CHROMIUM, type RunningServer, shoot, startBrowser, startServer } from "./harness.js";
+import { browserSuite, DESKTOP, PHONE } from "./client.js";
+import { HAS_CHROMIUM, shoot } from "./harness.js";
 
 const MONA = "mona-lisa-jewels";
 const MAX_BET = { coinValue: 20, coinsPerLine: 10, lines: 25 };
@@ -28,29 +28,7 @@ const JACKPOT_STOPS = mustStops(
 if (!HAS_CHROMIUM) console.warn("SKIPPED browser tests: /usr/bin/chromium is not installed.");
 
 describe.skipIf(!HAS_CHROMIUM)("jackpot notices (Chromium, real server)", () => {
-  let server: RunningServer;
-  let browser: Awaited<ReturnType<typeof startBrowser>>;
-  const h = clientHelpers(
-    {
-      get url() {
-        return server.url;
-      },
-      api: (...args) => server.api(...args),
-      stop: () => server.stop(),
-    },
-    () => browser,
-  );
-  const { newPage, openGame, token, pageErrors } = h;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await startBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const { server, newPage, openGame, token, pageErrors } = browserSuite();
 
   it("two players on Mona Lisa Jewels: the ticker shows the pool at the bet, drops at once when the other player wins", async () => {
     const watcher = await newPage(PHONE);

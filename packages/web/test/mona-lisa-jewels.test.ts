@@ -10,7 +10,7 @@
  * the progressive at max bet with the celebration and the ticker's reset; phone portrait.
  */
 import type { Page, Route } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   BASE,
   type Cell,
@@ -21,8 +21,8 @@ import {
   mustStops,
   stopsFor,
 } from "../../games/src/mona-lisa-jewels/test-kit.js";
-import { clientHelpers, DESKTOP, PHONE, visibleControls } from "./client.js";
-import { HAS_CHROMIUM, type RunningServer, shoot, startBrowser, startServer } from "./harness.js";
+import { browserSuite, DESKTOP, PHONE, visibleControls } from "./client.js";
+import { HAS_CHROMIUM, shoot } from "./harness.js";
 
 const MONA = "mona-lisa-jewels";
 /** Neither SCATTER, JEWEL, WILD nor JACKPOT: a cell that adds nothing anywhere. */
@@ -114,29 +114,7 @@ async function holdAction(p: Page, n: number): Promise<{ reached: Promise<void>;
 }
 
 describe.skipIf(!HAS_CHROMIUM)("Mona Lisa Jewels in the browser (Chromium, real server)", () => {
-  let server: RunningServer;
-  let browser: Awaited<ReturnType<typeof startBrowser>>;
-  const h = clientHelpers(
-    {
-      get url() {
-        return server.url;
-      },
-      api: (...args) => server.api(...args),
-      stop: () => server.stop(),
-    },
-    () => browser,
-  );
-  const { newPage, waitIdle, token, serverSession, shownMinor, force, quick, pageErrors } = h;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await startBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const { server, newPage, waitIdle, token, serverSession, shownMinor, force, quick, pageErrors, openPanel } = browserSuite();
 
   const open = async (p: Page) => {
     await p.goto(`${server.url}/#/play/${MONA}`);
@@ -353,12 +331,12 @@ describe.skipIf(!HAS_CHROMIUM)("Mona Lisa Jewels in the browser (Chromium, real 
   it("desktop: the paytable in currency at the bet and the rules with both RTPs", async () => {
     const p = await newPage(DESKTOP);
     await open(p);
-    await h.openPanel(p, "paytable");
+    await openPanel(p, "paytable");
     const table = (await p.textContent('[data-dialog="paytable"]')) ?? "";
     expect(table).toContain("Mona Lisa (wild)");
     expect(table).toMatch(/×2 \/ ×4 \/ ×8/);
     await p.keyboard.press("Escape");
-    await h.openPanel(p, "rules");
+    await openPanel(p, "rules");
     const rules = (await p.textContent('[data-dialog="rules"]')) ?? "";
     expect(rules).toContain("94.30%");
     expect(rules).toContain("94.60%");
