@@ -535,7 +535,7 @@ describe.skipIf(!HAS_CHROMIUM)("what a player found (Chromium, real server)", ()
     );
     expect(cards).toEqual([
       { id: "mermaid-treasure", name: "Mermaid Treasure", button: "PLAY DEMO", disabled: false },
-      { id: "mona-lisa-jewels", name: "Mona Lisa Jewels", button: "COMING SOON", disabled: true },
+      { id: "mona-lisa-jewels", name: "Mona Lisa Jewels", button: "PLAY DEMO", disabled: false },
       { id: "bewitched", name: "Bewitched", button: "COMING SOON", disabled: true },
       { id: "40-mystic-gem", name: "40 Mystic Gem", button: "COMING SOON", disabled: true },
       { id: "gnomos-mix", name: "Gnomos Mix Golden Edition", button: "COMING SOON", disabled: true },
