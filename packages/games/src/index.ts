@@ -22,7 +22,13 @@ export function getGame(id: string): GameModule<any, any, any, any, any> | undef
 
 export type { CardsAction, CardsAwaiting, CardsEvent, CardsState } from "./jackpot-cards/index.js";
 /** The platform's Jackpot Cards round (not a game of the lobby: the server opens it). */
-export { JACKPOT_CARDS_TRIGGER, jackpotCards, jackpotCardsCost } from "./jackpot-cards/index.js";
+export {
+  JACKPOT_CARDS_TRIGGER,
+  type JackpotCardsLevels,
+  jackpotCards,
+  jackpotCardsCost,
+  jackpotCardsModule,
+} from "./jackpot-cards/index.js";
 
 /** A round module the platform opens itself (Jackpot Cards), by id: for `reelhouse par` and `model`, never the lobby. */
 export function platformModule(id: string): GameModule<any, any, any, any, any> | undefined {

@@ -120,6 +120,36 @@ export interface ServerConfig {
   jackpotCardsGames: string[];
   /** A card round still unrevealed this long after it opened is completed by the server, ms (default 24 h). */
   jackpotCardsDeadlineMs: number;
+  /**
+   * The operator's Jackpot Cards levels: seed (micro-units) and contribution rate (bps) per
+   * level (`REELHOUSE_JACKPOT_CARDS_LEVELS`, JSON such as `{"spades":{"seedMicro":2000000000,"rateBps":5}}`).
+   * A pool's seed is fixed once the pool exists; rates may change.
+   */
+  jackpotCardsLevels: Record<string, { seedMicro?: number; rateBps?: number }>;
+}
+
+/** `REELHOUSE_JACKPOT_CARDS_LEVELS`: a JSON object of levels, each with optional integer `seedMicro` and `rateBps`. */
+function cardsLevels(raw: string | undefined): ServerConfig["jackpotCardsLevels"] | null {
+  if (raw === undefined || raw === "") return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new Error("REELHOUSE_JACKPOT_CARDS_LEVELS must be JSON");
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+    throw new Error("REELHOUSE_JACKPOT_CARDS_LEVELS must be a JSON object of levels");
+  const out: ServerConfig["jackpotCardsLevels"] = {};
+  for (const [level, value] of Object.entries(parsed)) {
+    if (!["clubs", "diamonds", "hearts", "spades"].includes(level))
+      throw new Error(`REELHOUSE_JACKPOT_CARDS_LEVELS: no level '${level}' (clubs, diamonds, hearts, spades)`);
+    if (typeof value !== "object" || value === null || Array.isArray(value))
+      throw new Error(`REELHOUSE_JACKPOT_CARDS_LEVELS.${level} must be an object`);
+    const extra = Object.keys(value).filter((k) => k !== "seedMicro" && k !== "rateBps");
+    if (extra.length > 0) throw new Error(`REELHOUSE_JACKPOT_CARDS_LEVELS.${level}: unknown field(s) ${extra.join(", ")}`);
+    out[level] = value as { seedMicro?: number; rateBps?: number };
+  }
+  return out;
 }
 
 /** `REELHOUSE_JACKPOT_CARDS_TRIGGER=n/d` (dev and test modes only). */
@@ -211,5 +241,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, defaults: Pa
       defaults.jackpotCardsDeadlineMs ?? 24 * 3_600_000,
       366 * 24 * 3_600_000,
     ),
+    jackpotCardsLevels: cardsLevels(env.REELHOUSE_JACKPOT_CARDS_LEVELS) ?? defaults.jackpotCardsLevels ?? {},
   };
 }

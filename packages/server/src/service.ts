@@ -5,7 +5,7 @@
  * Each part lives in its own file; this one only holds them together.
  */
 import { CryptoRng } from "@reelhouse/engine";
-import { GAMES, JACKPOT_CARDS_TRIGGER, jackpotCards } from "@reelhouse/games";
+import { GAMES, JACKPOT_CARDS_TRIGGER, type JackpotCardsLevels, jackpotCardsModule } from "@reelhouse/games";
 import type { AutoplayState, CreateSessionResponse, GameSummary, StepResponse } from "@reelhouse/protocol";
 import { Autoplays } from "./autoplay.js";
 import type { JurisdictionProfile, ServerConfig } from "./config.js";
@@ -61,7 +61,10 @@ export class GameServer {
     this.games =
       games instanceof GameRegistry
         ? games
-        : new GameRegistry(withPlatformRounds(games, config.jackpotCardsGames), options.keptVersions ?? []);
+        : new GameRegistry(
+            withPlatformRounds(games, config.jackpotCardsGames, config.jackpotCardsLevels as JackpotCardsLevels),
+            options.keptVersions ?? [],
+          );
     this.configs = new GameConfigs(db);
     this.platform = options.platform ?? new PlatformAnswerers();
     this.jackpots = new Jackpots(db, this.games, now);
@@ -221,9 +224,15 @@ export class GameServer {
 export type { AutoplayRow, Caller, PlayerRow, RoundRow, StepRow, Stored } from "./rows.js";
 
 /** The games, plus the platform's own round modules they need (Jackpot Cards when a game includes it). */
-function withPlatformRounds(games: ReadonlyMap<string, AnyGame>, cardsAdded: readonly string[]): AnyGame[] {
+function withPlatformRounds(
+  games: ReadonlyMap<string, AnyGame>,
+  cardsAdded: readonly string[],
+  cardsLevels: JackpotCardsLevels,
+): AnyGame[] {
   for (const id of cardsAdded) if (!games.has(id)) throw new Error(`REELHOUSE_JACKPOT_CARDS_GAMES names an unknown game '${id}'`);
   const list = [...games.values()].map((g) => (cardsAdded.includes(g.id) ? { ...g, jackpotCards: true } : g));
-  if (list.some((g) => g.jackpotCards) && !list.some((g) => g.id === jackpotCards.id)) list.push(jackpotCards as AnyGame);
+  // Jackpot Cards with the operator's level seeds and rates (the weights and the trigger are certified).
+  if (list.some((g) => g.jackpotCards) && !list.some((g) => g.platformRound))
+    list.push(jackpotCardsModule(cardsLevels) as AnyGame);
   return list;
 }

@@ -262,6 +262,56 @@ for (const backend of BACKENDS) {
   });
 }
 
+for (const backend of BACKENDS) {
+  describe.skipIf(!backend.available)(`Jackpot Cards set by the operator on ${backend.name}`, () => {
+    afterAll(() => backend.cleanup());
+
+    it("the operator adds Jackpot Cards to a game and sets a level's seed and rate; a seed is fixed once its pool exists, a rate may change", async () => {
+      const url = backend.freshUrl();
+      const env = {
+        REELHOUSE_JACKPOT_CARDS_GAMES: "mermaid-treasure",
+        REELHOUSE_JACKPOT_CARDS_LEVELS: JSON.stringify({ spades: { seedMicro: 2_000_000_000, rateBps: 5 } }),
+      };
+      const t = await testServer(url, env);
+      try {
+        const spades = async () =>
+          ((await api(t.app, "GET", "/api/v1/admin/jackpots", admin)).body.pools as Json[]).find(
+            (p) => p.gameId === "jackpot-cards" && p.pool === "spades",
+          ) as Json;
+        expect(await spades()).toMatchObject({ seedMicro: 2_000_000_000, rateBps: 5, currentMicro: 2_000_000_000 });
+        const { auth } = await playerSession(t.app, 100_000);
+        const bet = { coinValue: 10, coinsPerLine: 1, lines: 15 };
+        const spun = await api(t.app, "POST", "/api/v1/games/mermaid-treasure/rounds", auth, { bet, requestId: rid() });
+        expect(spun.status).toBe(201);
+        // 150 cents at 5 bps: 750 micro-units into spades, from the operator's funding account.
+        expect((await spades()).contributionsMicro).toBe((150 * 10_000 * 5) / 10_000);
+        expect((await api(t.app, "GET", "/api/v1/games/mermaid-treasure", auth)).body.jackpots.map((j: Json) => j.id)).toEqual([
+          "clubs",
+          "diamonds",
+          "hearts",
+          "spades",
+        ]);
+      } finally {
+        await t.close();
+      }
+      // Another seed for an existing pool is refused at start; another rate is taken.
+      await expect(
+        testServer(url, { ...env, REELHOUSE_JACKPOT_CARDS_LEVELS: JSON.stringify({ spades: { seedMicro: 3_000_000_000 } }) }),
+      ).rejects.toThrow(/cannot change/);
+      const again = await testServer(url, {
+        ...env,
+        REELHOUSE_JACKPOT_CARDS_LEVELS: JSON.stringify({ spades: { seedMicro: 2_000_000_000, rateBps: 7 } }),
+      });
+      try {
+        const pools = (await api(again.app, "GET", "/api/v1/admin/jackpots", admin)).body.pools as Json[];
+        expect(pools.find((p) => p.pool === "spades")).toMatchObject({ seedMicro: 2_000_000_000, rateBps: 7 });
+      } finally {
+        await again.close();
+      }
+    });
+  });
+}
+
 describe("Jackpot Cards trigger", () => {
   it("hits with probability stake x numerator / denominator: one draw below stake x numerator", () => {
     const games = new GameRegistry([cardsGame, jackpotCards]);
@@ -287,6 +337,12 @@ describe("Jackpot Cards trigger", () => {
     expect(trigger.qualifies(cardsGame, true, 100)).toBe(true);
     expect(trigger.qualifies(cardsGame, false, 100)).toBe(false);
     expect(trigger.qualifies(jackpotGame, true, 100)).toBe(false);
+  });
+
+  it("operator level settings are validated", () => {
+    expect(() => configFromEnv({ REELHOUSE_JACKPOT_CARDS_LEVELS: "{" })).toThrow(/JSON/);
+    expect(() => configFromEnv({ REELHOUSE_JACKPOT_CARDS_LEVELS: '{"jokers":{}}' })).toThrow(/no level/);
+    expect(() => configFromEnv({ REELHOUSE_JACKPOT_CARDS_LEVELS: '{"clubs":{"seed":1}}' })).toThrow(/unknown field/);
   });
 
   it("fail closed: production refuses other trigger odds", () => {

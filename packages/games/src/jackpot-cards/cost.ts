@@ -7,7 +7,7 @@
  * published apart from the game's own RTP.
  */
 import { BPS, MICRO_PER_MINOR } from "@reelhouse/engine";
-import { LEVEL_RULES, LEVELS, TRIGGER } from "./model.js";
+import { LEVEL_RULES, LEVELS, type LevelRules, TRIGGER } from "./model.js";
 
 export interface JackpotCardsCost {
   /** Σ contribution rates: what the operator pays into the pools per unit bet. */
@@ -22,15 +22,15 @@ export interface JackpotCardsCost {
   levels: { level: string; probability: number; winsPerMinor: number; seedMinor: number; rateBps: number }[];
 }
 
-/** The exact cost of the certified defaults (model.ts). */
-export function jackpotCardsCost(): JackpotCardsCost {
-  const weights = LEVELS.map((l) => LEVEL_RULES[l].weight);
+/** The exact cost of the level rules (default: the certified defaults of model.ts). */
+export function jackpotCardsCost(rules: LevelRules = LEVEL_RULES): JackpotCardsCost {
+  const weights = LEVELS.map((l) => rules[l].weight);
   const total = weights.reduce((a, b) => a + b, 0);
   const triggerPerMinor = TRIGGER.numerator / TRIGGER.denominator;
   let contributions = 0;
   let expectedSeedMinor = 0;
   const levels = LEVELS.map((level) => {
-    const rule = LEVEL_RULES[level];
+    const rule = rules[level];
     const probability = rule.weight / total;
     const seedMinor = rule.seedMicro / MICRO_PER_MINOR;
     contributions += rule.rateBps / BPS;

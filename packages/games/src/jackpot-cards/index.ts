@@ -6,12 +6,24 @@
  */
 import { GameInputError, type GameModule, type PlatformAnswer, type PlatformRequest, parReport } from "@reelhouse/engine";
 import { type JackpotCardsCost, jackpotCardsCost } from "./cost.js";
-import { CARDS, CURRENCIES, GAME_ID, GAME_NAME, LEVEL_RULES, LEVELS, MATHS_VERSION, NEED, TRIGGER } from "./model.js";
+import {
+  CARDS,
+  CURRENCIES,
+  GAME_ID,
+  GAME_NAME,
+  LEVELS,
+  type LevelRules,
+  type LevelSettings,
+  levelRules,
+  MATHS_VERSION,
+  NEED,
+  TRIGGER,
+} from "./model.js";
 import { act, parseAction, start } from "./round.js";
 import type { CardsAction, CardsAwaiting, CardsBet, CardsConfig, CardsEvent, CardsState } from "./types.js";
 
 export { type JackpotCardsCost, jackpotCardsCost } from "./cost.js";
-export { TRIGGER as JACKPOT_CARDS_TRIGGER } from "./model.js";
+export { type LevelSettings as JackpotCardsLevels, TRIGGER as JACKPOT_CARDS_TRIGGER } from "./model.js";
 export type { CardsAction, CardsAwaiting, CardsBet, CardsConfig, CardsEvent, CardsState } from "./types.js";
 
 const NO_BET: CardsBet = Object.freeze({});
@@ -28,21 +40,21 @@ function parseConfig(input: unknown): CardsConfig {
 }
 
 /** The maths as data (`reelhouse model`). */
-function model() {
+function model(rules: LevelRules) {
   return {
     game: GAME_ID,
     version: MATHS_VERSION,
     cards: CARDS,
     need: NEED,
     levels: LEVELS,
-    levelRules: LEVEL_RULES,
+    levelRules: rules,
     trigger: TRIGGER,
   };
 }
 
 /** The cost sheet: the operator's expected cost (= players' expected return) per unit of qualifying bet. */
-function exact() {
-  const cost: JackpotCardsCost = jackpotCardsCost();
+function exact(rules: LevelRules) {
+  const cost: JackpotCardsCost = jackpotCardsCost(rules);
   return parReport({
     game: GAME_ID,
     version: MATHS_VERSION,
@@ -62,65 +74,77 @@ function exact() {
 }
 
 /** The platform as the maths sees it: a claim pays the level's seed. */
-function platformModel(request: PlatformRequest): PlatformAnswer {
+function platformModel(rules: LevelRules, request: PlatformRequest): PlatformAnswer {
   if (request.kind !== "jackpotClaim") throw new GameInputError("BAD_PLATFORM_REQUEST", "Jackpot Cards asks only for claims");
-  const rule = LEVEL_RULES[request.ref.pool as keyof typeof LEVEL_RULES];
+  const rule = rules[request.ref.pool as keyof LevelRules];
   if (!rule) throw new GameInputError("BAD_PLATFORM_REQUEST", `no level '${request.ref.pool}'`);
   return { kind: "jackpotClaim", ref: request.ref, amount: Math.floor(rule.seedMicro / 10_000) };
 }
 
-export const jackpotCards: GameModule<CardsBet, CardsState, CardsAction, CardsEvent, CardsAwaiting, CardsConfig> = {
-  id: GAME_ID,
-  name: GAME_NAME,
-  version: MATHS_VERSION,
-  platformRound: true,
-  start,
-  act,
-  parseBet,
-  parseAction,
-  parseConfig,
-  totalBet: () => 0,
-  minBet: () => NO_BET,
-  maxBet: () => NO_BET,
-  bets: () => [NO_BET],
-  model,
-  exact,
-  policies: {
-    /** The first face-down card, every time (any pick order wins the drawn level). */
-    default: (_state, awaiting) => {
-      const taken = new Set(awaiting.type === "pick" ? awaiting.revealed.map((c) => c.position) : []);
-      let position = 0;
-      while (taken.has(position)) position++;
-      return { type: "pick", position };
-    },
-  },
-  describe: () => ({
+/**
+ * The Jackpot Cards module with the operator's level settings (seeds and contribution rates;
+ * the weights and the trigger odds are certified and stay).
+ */
+export function jackpotCardsModule(
+  settings: LevelSettings = {},
+): GameModule<CardsBet, CardsState, CardsAction, CardsEvent, CardsAwaiting, CardsConfig> {
+  const rules = levelRules(settings);
+  return {
     id: GAME_ID,
     name: GAME_NAME,
     version: MATHS_VERSION,
-    rtp: jackpotCardsCost().total,
-    kind: "jackpotCards",
-    cards: CARDS,
-    need: NEED,
-    levels: LEVELS,
-    rules: {
-      play: "12 face-down cards: pick cards until three of one suit show; that suit's level is won (clubs < diamonds < hearts < spades).",
-      prize:
-        "The prize is the level's value at the moment the third matching card is revealed; it is added to the balance and cannot be doubled.",
-      trigger:
-        "Jackpot Cards may start when a paid game ends and its wins are collected; never in operator free rounds. The chance is proportional to the bet.",
-      simultaneous:
-        "If two players win the same level at the same time, the first win recorded pays the level's value; the next pays its value at that moment, at least its starting amount.",
+    platformRound: true,
+    start,
+    act,
+    parseBet,
+    parseAction,
+    parseConfig,
+    totalBet: () => 0,
+    minBet: () => NO_BET,
+    maxBet: () => NO_BET,
+    bets: () => [NO_BET],
+    model: () => model(rules),
+    exact: () => exact(rules),
+    policies: {
+      /** The first face-down card, every time (any pick order wins the drawn level). */
+      default: (_state, awaiting) => {
+        const taken = new Set(awaiting.type === "pick" ? awaiting.revealed.map((c) => c.position) : []);
+        let position = 0;
+        while (taken.has(position)) position++;
+        return { type: "pick", position };
+      },
     },
-  }),
-  platformModel,
-  /** Four operator-funded pools (one per level), fed by the bets of every game that includes Jackpot Cards. */
-  jackpots: LEVELS.map((level) => ({
-    id: level,
-    name: `Jackpot Cards ${level}`,
-    funding: "operator" as const,
-    rateBps: LEVEL_RULES[level].rateBps,
-    seeds: Object.fromEntries(CURRENCIES.map((c) => [c, { "": LEVEL_RULES[level].seedMicro }])),
-    contributesTo: () => "",
-  })),
-};
+    describe: () => ({
+      id: GAME_ID,
+      name: GAME_NAME,
+      version: MATHS_VERSION,
+      rtp: jackpotCardsCost(rules).total,
+      kind: "jackpotCards",
+      cards: CARDS,
+      need: NEED,
+      levels: LEVELS,
+      rules: {
+        play: "12 face-down cards: pick cards until three of one suit show; that suit's level is won (clubs < diamonds < hearts < spades).",
+        prize:
+          "The prize is the level's value at the moment the third matching card is revealed; it is added to the balance and cannot be doubled.",
+        trigger:
+          "Jackpot Cards may start when a paid game ends and its wins are collected; never in operator free rounds. The chance is proportional to the bet.",
+        simultaneous:
+          "If two players win the same level at the same time, the first win recorded pays the level's value; the next pays its value at that moment, at least its starting amount.",
+      },
+    }),
+    platformModel: (request) => platformModel(rules, request),
+    /** Four operator-funded pools (one per level), fed by the bets of every game that includes Jackpot Cards. */
+    jackpots: LEVELS.map((level) => ({
+      id: level,
+      name: `Jackpot Cards ${level}`,
+      funding: "operator" as const,
+      rateBps: rules[level].rateBps,
+      seeds: Object.fromEntries(CURRENCIES.map((c) => [c, { "": rules[level].seedMicro }])),
+      contributesTo: () => "",
+    })),
+  };
+}
+
+/** Jackpot Cards with the certified defaults. */
+export const jackpotCards = jackpotCardsModule();

@@ -243,7 +243,23 @@ export class Jackpots {
           "INSERT INTO jackpot_pools (game_id, pool_id, currency, pool_key, name, funding, rate_bps, seed_micro, hits, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, $9) ON CONFLICT (game_id, pool_id, currency, pool_key) DO NOTHING RETURNING pool_id",
           [pool.gameId, pool.pool, pool.currency, pool.key, spec.name, spec.funding, spec.rateBps, seed, at],
         );
-        if (created.length === 0) continue;
+        if (created.length === 0) {
+          // An existing pool keeps its seed (the invariant and the players' promise rest on it); its rate may change.
+          const stored = await sql.one<{ seed_micro: number; rate_bps: number }>(
+            "SELECT seed_micro, rate_bps FROM jackpot_pools WHERE game_id = $1 AND pool_id = $2 AND currency = $3 AND pool_key = $4",
+            [pool.gameId, pool.pool, pool.currency, pool.key],
+          );
+          if (stored && Number(stored.seed_micro) !== seed)
+            throw new Error(
+              `jackpot pool ${poolName(pool)}: its seed is ${stored.seed_micro} micro-units and cannot change to ${seed} once the pool exists (an audited adjustment moves its value)`,
+            );
+          if (stored && Number(stored.rate_bps) !== spec.rateBps)
+            await sql.run(
+              "UPDATE jackpot_pools SET rate_bps = $1 WHERE game_id = $2 AND pool_id = $3 AND currency = $4 AND pool_key = $5",
+              [spec.rateBps, pool.gameId, pool.pool, pool.currency, pool.key],
+            );
+          continue;
+        }
         for (const account of poolAccounts(pool))
           await sql.run(
             "INSERT INTO accounts (id, kind, player_id, currency, balance, unit) VALUES ($1, 'jackpot', NULL, $2, 0, $3) ON CONFLICT (id) DO NOTHING",
