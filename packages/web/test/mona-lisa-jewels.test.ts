@@ -223,6 +223,28 @@ describe.skipIf(!HAS_CHROMIUM)("Mona Lisa Jewels in the browser (Chromium, real 
     await settles(p);
     const kinds = (await lastRoundEvents(p)).filter((e) => e.type === "freeSpinStarted").map((e) => e.kind);
     expect(kinds).toEqual(["normal", "normal", "normal", "normal", "jewel", "jewel", ...Array(6).fill("normal")]);
+
+    // History and replay of every step: the round replayed shows the queue and the held cells again.
+    const list = await server.api("GET", "/api/v1/history?limit=1", { token: await token(p) });
+    const roundId = list.rounds[0].roundId as string;
+    await p.click('[data-test="history"]');
+    await p.click(`[data-replay="${roundId}"]`);
+    await p.waitForSelector('[data-test="replay-ribbon"]', { state: "visible" });
+    // Step 1 is the paid spin; steps 2–5 the first four free spins; step 6 the first Jewel spin.
+    for (let n = 2; n <= 6; n++) {
+      await p.waitForSelector('[data-test="replay-next"]:not([disabled])', { timeout: 20_000 });
+      await p.click('[data-test="replay-next"]');
+      await p.waitForFunction(
+        (k) => document.querySelector('[data-test="replay-step"]')?.textContent?.startsWith(`Step ${k} of`),
+        n,
+      );
+    }
+    await p.waitForFunction(() => document.querySelector('[data-test="jewel-played"]')?.textContent === "1", null, {
+      timeout: 20_000,
+    });
+    expect(await queueText(p)).toMatch(/JEWEL 1\/2 — then 6 free spins/);
+    expect((await stageState(p)).held.map(([cell]) => cell)).toEqual(expect.arrayContaining(["0:0", "0:1", "0:2"]));
+    await shoot(p, "mona-10-replay-jewel-spin");
     await p.close();
   });
 
