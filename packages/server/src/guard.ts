@@ -62,7 +62,8 @@ export class Guard {
     this.addresses = new RateLimiter(config.addressRateLimitPerSecond);
     this.failures = new RateLimiter(config.addressRateLimitPerSecond);
     this.sessions = new RateLimiter(config.sessionsPerMinute / 60, config.sessionsPerMinute);
-    this.history = new RateLimiter(config.historyPagesPerSecond, Math.max(1, config.historyPagesPerSecond));
+    // Bursts of a tenth of a second's budget: the pages come evenly spaced, not in a heap after a lull.
+    this.history = new RateLimiter(config.historyPagesPerSecond, Math.max(1, config.historyPagesPerSecond / 10));
     this.adminKeyHash = config.adminKey === null ? null : sha256(config.adminKey);
   }
 

@@ -52,7 +52,32 @@ export const HISTORY_ROUNDS_SQL = `SELECT r.id, r.game_id, r.started_at, r.ended
 export const HISTORY_TRANSACTIONS_SQL =
   "SELECT id, kind, unit, amount, balance_after, round_id, created_at FROM transactions WHERE player_id = $1 AND created_at >= $2 AND created_at < $3 ORDER BY created_at DESC, id DESC LIMIT $4";
 
+/**
+ * Runs one task at a time, in arrival order: history pages are served one after the other, so
+ * a burst of them holds at most one database connection and never crowds the money path.
+ */
+export class OneAtATime {
+  private tail: Promise<unknown> = Promise.resolve();
+
+  /** Runs `task` after every task handed in before it has settled; its result or error is the caller's. */
+  run<T>(task: () => Promise<T>): Promise<T> {
+    const result = this.tail.then(task, task);
+    this.tail = result.catch(() => {});
+    return result;
+  }
+}
+
+/** A checked GET /history query: rounds started in [from, to), epoch milliseconds, at most `limit` of them. */
+export interface HistoryQuery {
+  from: number;
+  to: number;
+  limit: number;
+}
+
 export class History {
+  /** History pages, one at a time on this node (the money path keeps the rest of the pool). */
+  private readonly pages = new OneAtATime();
+
   constructor(
     private readonly db: Database,
     private readonly now: () => number,
@@ -84,8 +109,8 @@ export class History {
     });
   }
 
-  /** GET /history: the player's rounds and every money movement with the balance after it (default: the last 30 days). */
-  async history(caller: Caller, query: Record<string, unknown>): Promise<HistoryResponse> {
+  /** The page GET /history asks for (default: the last 30 days, 50 rounds); 400 BAD_QUERY when malformed. */
+  historyQuery(query: Record<string, unknown>): HistoryQuery {
     const q = checkQuery(query, ["from", "to", "limit"]);
     const to = timeParam(q.to, "to", Math.min(this.now() + 1, MAX_TIME));
     const from = timeParam(q.from, "from", Math.max(0, to - 30 * DAY_MS));
@@ -94,9 +119,19 @@ export class History {
       throw badRequest("BAD_QUERY", `limit must be an integer in 1..${HISTORY_PAGE.max} (page with from/to)`, {
         max: HISTORY_PAGE.max,
       });
+    return { from, to, limit };
+  }
+
+  /** GET /history: the player's rounds and every money movement with the balance after it, pages one at a time. */
+  history(caller: Caller, { from, to, limit }: HistoryQuery): Promise<HistoryResponse> {
+    return this.pages.run(() => this.page(caller.player.id, from, to, limit));
+  }
+
+  /** One page of GET /history (see HISTORY_ROUNDS_SQL and HISTORY_TRANSACTIONS_SQL). */
+  private page(playerId: string, from: number, to: number, limit: number): Promise<HistoryResponse> {
     return this.db.read(async (sql) => {
       const rounds = await sql.query<HistoryRow & { balance_after: number | null }>(HISTORY_ROUNDS_SQL, [
-        caller.player.id,
+        playerId,
         from,
         to,
         limit,
@@ -109,7 +144,7 @@ export class History {
         balance_after: number;
         round_id: string | null;
         created_at: number;
-      }>(HISTORY_TRANSACTIONS_SQL, [caller.player.id, from, to, limit]);
+      }>(HISTORY_TRANSACTIONS_SQL, [playerId, from, to, limit]);
       return {
         rounds: rounds.map((r) => historyRound(r, r.balance_after)),
         transactions: transactions.map(

@@ -4,6 +4,7 @@ import { ApiProblem } from "./errors.js";
 import type { EventHub } from "./events/hub.js";
 import { eventRoutes } from "./events/routes.js";
 import type { Guard } from "./guard.js";
+import type { HistoryQuery } from "./history.js";
 import { anyObject, bearer, doc, send } from "./routes-doc.js";
 import type { Caller, GameServer } from "./service.js";
 
@@ -105,8 +106,13 @@ export function playerRoutes(app: FastifyInstance, server: GameServer, guard: Gu
     "/api/v1/history",
     { ...doc("Rounds and transactions (?from&to&limit)", ["history"], { security: bearer }), ...player },
     async (request, reply) => {
-      const caller = await auth(request, reply, (c) => guard.historyPage(c.player.id, reply));
-      return server.history(caller, request.query as Record<string, unknown>);
+      // A malformed query is refused before it spends the history budget.
+      let query: HistoryQuery | undefined;
+      const caller = await auth(request, reply, (c) => {
+        query = server.historyQuery(request.query as Record<string, unknown>);
+        guard.historyPage(c.player.id, reply);
+      });
+      return server.history(caller, query as HistoryQuery);
     },
   );
   app.get<{ Params: { roundId: string } }>(

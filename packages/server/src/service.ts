@@ -13,7 +13,7 @@ import { type Database, forUpdate, type Sql } from "./db/database.js";
 import { GameConfigs } from "./game-config.js";
 import { type AnyGame, GameRegistry } from "./games.js";
 import { listGrants } from "./grants.js";
-import { History } from "./history.js";
+import { History, type HistoryQuery } from "./history.js";
 import { Idempotency, type RequestCounters } from "./idempotency.js";
 import { JackpotCardsTrigger } from "./jackpots/cards.js";
 import { JACKPOT_CARDS_ID, Jackpots } from "./jackpots/pools.js";
@@ -192,7 +192,11 @@ export class GameServer {
     return this.records.openRounds(caller);
   }
 
-  history(caller: Caller, query: Record<string, unknown>) {
+  historyQuery(query: Record<string, unknown>) {
+    return this.records.historyQuery(query);
+  }
+
+  history(caller: Caller, query: HistoryQuery) {
     return this.records.history(caller, query);
   }
 

@@ -89,6 +89,37 @@ for (const backend of BACKENDS) {
       }
     });
 
+    it("serves history pages one at a time on a node: a burst of them holds one database connection", async () => {
+      const t = await testServer(backend.freshUrl(), { REELHOUSE_HISTORY_RATE: "1000" });
+      try {
+        const players = await Promise.all(Array.from({ length: 8 }, () => demoSession(t.app)));
+        for (const p of players)
+          expect(
+            (await api(t.app, "POST", ROUNDS, p.auth, { bet: BET, requestId: rid(), force: { draws: drawsFor("lose") } })).status,
+          ).toBe(201);
+        // Count the reads in flight while eight players ask for their history at once.
+        const read = t.db.read.bind(t.db);
+        let inFlight = 0;
+        let most = 0;
+        t.db.read = async (fn) => {
+          most = Math.max(most, ++inFlight);
+          try {
+            return await read(fn);
+          } finally {
+            inFlight--;
+          }
+        };
+        const pages = await Promise.all(
+          players.map((p) => api(t.app, "GET", `/api/v1/history?limit=${HISTORY_PAGE.max}&from=0`, p.auth)),
+        );
+        expect(pages.map((r) => r.status)).toEqual(Array(8).fill(200));
+        for (const page of pages) expect(page.body.rounds).toHaveLength(1);
+        expect(most).toBe(1);
+      } finally {
+        await t.close();
+      }
+    });
+
     it("bounds the page size: at most 100 rounds and transactions a request", async () => {
       const t = await testServer(backend.freshUrl());
       try {
