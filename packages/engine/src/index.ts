@@ -1,3 +1,4 @@
+export * from "./bets/line-bet.js";
 export * from "./cards/deck.js";
 export * from "./cards/first-to-complete.js";
 export * from "./exact/index.js";
