@@ -5,7 +5,8 @@
  * reels 2–5 (4 draws: reel 1 is locked). Nothing here hard-codes a stop: retuning the
  * strips keeps the tests meaningful.
  */
-import { defaultContext, ForcedRng, type PlatformAction, type PlatformAnswer, ReplayRng, type Step } from "@reelhouse/engine";
+import { defaultContext, type PlatformAction, type PlatformAnswer, ReplayRng, type Step } from "@reelhouse/engine";
+import { type Cell, type Columns, expectWindowMatches, forced, mustStops, type Strips, windowSpecs } from "../kit/window-spec.js";
 import { platformModel } from "./index.js";
 import {
   LINE_PAYS,
@@ -21,15 +22,17 @@ import { act, awaitingOf, start } from "./round.js";
 import type { MonaAwaiting, MonaBet, MonaEvent, MonaState } from "./types.js";
 import { parseConfig } from "./validate.js";
 
-export type Strips = readonly (readonly string[])[];
-/** What one window cell must show: a symbol, one of a set, or anything but a set. */
-export type Cell = string | { readonly in: readonly string[] } | { readonly not: readonly string[] };
-/** A window spec, `[reel][row]`. */
-export type Columns = Cell[][];
+export type { Cell, Columns, Strips } from "../kit/window-spec.js";
+export { ANY, cellMatches, columnStop, forced, mustStops, stopsFor } from "../kit/window-spec.js";
 export type MonaStep = Step<MonaState, MonaEvent, MonaAwaiting>;
 
+const specs = windowSpecs({ reels: REELS, rows: ROWS, paylines: PAYLINES });
+/** A window spec: `rest` everywhere, then each placement `[reel, row, cell]` sets one cell. */
+export const grid = specs.grid;
+/** Placements of `cells` along payline `line` (1-based), from reel 1. */
+export const along = specs.along;
+
 export const CTX = defaultContext(parseConfig(undefined));
-export const ANY: Cell = { not: [] };
 /** No SCATTER: keeps scatter wins and free-spin awards out of a window. */
 export const QUIET: Cell = { not: ["SCATTER"] };
 /** Neither SCATTER nor JEWEL (a reel-1 cell that cannot help a Jewel trigger). */
@@ -37,49 +40,6 @@ export const CALM: Cell = { not: ["SCATTER", "JEWEL"] };
 
 export const linePay = (symbol: string, count: number): number => LINE_PAYS[symbol]?.[count - 1] ?? 0;
 export const scatterPay = (count: number): number => (count > 0 ? (SCATTER_PAYS.SCATTER?.[count - 1] ?? 0) : 0);
-
-export function cellMatches(cell: Cell, symbol: string): boolean {
-  if (typeof cell === "string") return cell === symbol;
-  if ("in" in cell) return cell.in.includes(symbol);
-  return !cell.not.includes(symbol);
-}
-
-/** A window spec: `rest` everywhere, then each placement `[reel, row, cell]` sets one cell. */
-export function grid(rest: Cell, ...placements: readonly (readonly [number, number, Cell])[]): Columns {
-  const columns: Columns = Array.from({ length: REELS }, () => Array.from({ length: ROWS }, () => rest));
-  for (const [reel, row, cell] of placements) (columns[reel] as Cell[])[row] = cell;
-  return columns;
-}
-
-/** Placements of `cells` along payline `line` (1-based), from reel 1. */
-export function along(line: number, cells: readonly Cell[]): (readonly [number, number, Cell])[] {
-  const rows = PAYLINES[line - 1];
-  if (!rows) throw new Error(`no payline ${line}`);
-  return cells.map((cell, reel) => [reel, rows[reel] as number, cell] as const);
-}
-
-/** The first stop of `strip` whose visible rows satisfy `column`; -1 when none. */
-export function columnStop(strip: readonly string[], column: readonly Cell[]): number {
-  return strip.findIndex((_, s) => column.every((cell, row) => cellMatches(cell, strip[(s + row) % strip.length] as string)));
-}
-
-/** Per reel, the first stop satisfying the spec; undefined when a reel cannot show it. */
-export function stopsFor(strips: Strips, columns: Columns): number[] | undefined {
-  const stops: number[] = [];
-  for (let reel = 0; reel < columns.length; reel++) {
-    const stop = columnStop(strips[reel] as readonly string[], columns[reel] as Cell[]);
-    if (stop < 0) return undefined;
-    stops.push(stop);
-  }
-  return stops;
-}
-
-/** Stops for the spec, or a clear failure naming what the strips cannot show. */
-export function mustStops(strips: Strips, columns: Columns, what: string): number[] {
-  const stops = stopsFor(strips, columns);
-  if (!stops) throw new Error(`the strips cannot show ${what}`);
-  return stops;
-}
 
 /** Stops of reels 2–5 in a Jewel spin (the Jewel strips), for a spec of those four reels. */
 export function jewelStops(columns: Columns, what: string): number[] {
@@ -90,9 +50,6 @@ export const BASE: Strips = REEL_STRIPS_BASE;
 export const FREE: Strips = REEL_STRIPS_FREE_SPINS;
 /** Reels 2–5 of Jewel spins. */
 export const JEWEL: Strips = REEL_STRIPS_JEWEL;
-
-/** A ForcedRng that fails on any draw beyond the forced ones. */
-export const forced = (values: readonly number[]) => new ForcedRng(values, new ReplayRng([]));
 
 /** The paid spin at `bet` with these stops (all must be used). */
 export function paidSpin(bet: MonaBet, stops: readonly number[]): MonaStep {
@@ -130,14 +87,7 @@ export function windowOf(step: MonaStep): string[][] {
 
 /** Checks that a played window satisfies its spec (the search found what the test meant). */
 export function expectWindow(step: MonaStep, columns: Columns): void {
-  const window = windowOf(step);
-  columns.forEach((column, reel) => {
-    column.forEach((cell, row) => {
-      const symbol = window[reel]?.[row] as string;
-      if (!cellMatches(cell, symbol))
-        throw new Error(`reel ${reel + 1} row ${row + 1} shows ${symbol}, not ${JSON.stringify(cell)}`);
-    });
-  });
+  expectWindowMatches(windowOf(step), columns);
 }
 
 export const eventsOf = <T extends MonaEvent["type"]>(step: MonaStep, type: T) =>
