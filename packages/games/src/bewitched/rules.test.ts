@@ -88,6 +88,196 @@ describe("3. Special Symbols and Features", () => {
     expect(eventsOf(step, "lineWin").find((w) => w.line === 1)).toMatchObject({ symbol: "CAT", count: 3 });
     // BOOK never stands in for WITCH or MERLIN: two of them and a BOOK are two, not three.
     const noBattle = grid(QUIET, [0, 0, "WITCH"], [1, 0, "WITCH"], [2, 1, "BOOK"]);
+    const battle = paidSpin(BET, stops(noBattle, "two WITCH and a BOOK"), NO_GAMBLE);
+    expect(eventsOf(battle, "witchBattle")[0]).toMatchObject({ count: 2 });
+    expect(eventsOf(battle, "freeSpinsTriggered")).toHaveLength(0);
+    const noMerlin = grid(QUIET, [0, 0, "MERLIN"], [1, 1, "MERLIN"], [2, 1, "BOOK"]);
+    expect(paidSpin(BET, stops(noMerlin, "two MERLIN and a BOOK"), NO_GAMBLE).awaiting).toBeNull();
+  });
+
+  it('"When 2 to 5 Scatter symbols appear anywhere on the reels, the Witches will battle and the game pays" (x total bet)', () => {
+    for (const n of [2, 3, 4, 5]) {
+      const step = paidSpin(BET, stops(witchWindow(n), `${n} WITCH`), NO_GAMBLE);
+      const battle = eventsOf(step, "witchBattle")[0];
+      expect(battle).toMatchObject({
+        count: n,
+        multiplier: WITCH_BATTLE.pays[n],
+        amount: (WITCH_BATTLE.pays[n] as number) * TOTAL,
+      });
+      expect(step.state.winBy.battle).toBe(battle?.amount);
+    }
+    const one = paidSpin(BET, stops(witchWindow(1), "one WITCH"), NO_GAMBLE);
+    expect(eventsOf(one, "witchBattle")).toHaveLength(0);
+  });
+
+  it('"Free Spins can be won during Scatter wins": 3, 4, 5 WITCH award 10, 15, 25 free spins', () => {
+    for (const n of [3, 4, 5]) {
+      const step = paidSpin(BET, stops(witchWindow(n), `${n} WITCH`), NO_GAMBLE);
+      expect(step.awaiting).toMatchObject({ type: "freeSpin", played: 0, awarded: WITCH_BATTLE.freeSpins[n] });
+      expect(eventsOf(step, "freeSpinsTriggered")[0]).toMatchObject({ by: "battle", awarded: WITCH_BATTLE.freeSpins[n] });
+    }
+  });
+
+  it('"Three or more Bonus symbols anywhere on the reels during Base game ... start the bonus round"; two do not', () => {
+    const draws = [...stops(merlinWindow, "three MERLIN"), prizeDraw(BET, (p) => p.kind === "cash")];
+    const step = paidSpin(BET, draws, NO_GAMBLE);
+    expect(step.awaiting).toMatchObject({ type: "vial", vials: 9, picks: 3, opened: [], feature: true });
+    expect(eventsOf(step, "merlinTriggered")).toHaveLength(1);
+    const two = grid(QUIET, [0, 0, "MERLIN"], [1, 1, "MERLIN"]);
+    expect(paidSpin(BET, stops(two, "two MERLIN"), NO_GAMBLE).awaiting).toBeNull();
+  });
+
+  it('"You have to combine three Vials, and once the three vials are chosen" the prize is won — and not shown before', () => {
+    const draws = [...stops(merlinWindow, "three MERLIN"), prizeDraw(BET, (p) => p.kind === "cash" && p.times === 300)];
+    const [one, two, three] = openVials(paidSpin(BET, draws, NO_GAMBLE));
+    for (const s of [one, two]) {
+      expect(JSON.stringify(s?.events)).not.toMatch(/merlinPrize|"times"/);
+      expect(JSON.stringify(s?.awaiting)).not.toMatch(/prize|times/);
+    }
+    expect(two?.awaiting).toMatchObject({ type: "vial", opened: [{ vial: 4 }, { vial: 0 }] });
+    expect(eventsOf(three as never, "merlinPrize")[0]).toMatchObject({
+      prize: { kind: "cash", times: 300 },
+      amount: 300 * TOTAL,
+    });
+  });
+
+  it("a vial is opened once, and only the nine on the table", () => {
+    const draws = [...stops(merlinWindow, "three MERLIN"), prizeDraw(BET, (p) => p.kind === "cash")];
+    const step = next(paidSpin(BET, draws, NO_GAMBLE), { type: "vial", vial: 3 }, [0], NO_GAMBLE);
+    for (const bad of [
+      { type: "vial", vial: 3 },
+      { type: "vial", vial: 9 },
+      { type: "vial", vial: -1 },
+      { type: "vial", vial: 1.5 },
+      { type: "vial" },
+      { type: "freeSpin" },
+      { type: "vial", vial: 2, extra: 1 },
+    ]) {
+      expect(() => next(step, bad as never, [0], NO_GAMBLE)).toThrow(GameInputError);
+    }
+  });
+
+  it('"A random amount of money, between 15 and 300 ... multiplied by the total amount bet during the spin that awarded the Bonus"', () => {
+    for (const times of MERLIN.cash.map((c) => c.times)) {
+      const draws = [...stops(merlinWindow, "three MERLIN"), prizeDraw(BET, (p) => p.kind === "cash" && p.times === times)];
+      const end = openVials(paidSpin(BET, draws, NO_GAMBLE))[2];
+      expect(end?.win).toBe(times * TOTAL);
+      expect(end?.state.winBy.merlin).toBe(times * TOTAL);
+      expect(end?.awaiting).toBeNull();
+    }
+  });
+
+  it('"A random number of Free Spins, between 15 and 60"', () => {
+    for (const spins of MERLIN.freeSpins.map((f) => f.spins)) {
+      const draws = [...stops(merlinWindow, "three MERLIN"), prizeDraw(BET, (p) => p.kind === "freeSpins" && p.spins === spins)];
+      const end = openVials(paidSpin(BET, draws, NO_GAMBLE))[2];
+      expect(end?.awaiting).toMatchObject({ type: "freeSpin", played: 0, awarded: spins });
+      expect(eventsOf(end as never, "freeSpinsTriggered")[0]).toMatchObject({ by: "merlin", awarded: spins });
+    }
+  });
+
+  it("\"The Progressive Jackpot\": the third vial claims the pool of the bet's coin value, and the platform's answer is the win", () => {
+    const draws = [...stops(merlinWindow, "three MERLIN"), prizeDraw(BET, (p) => p.kind === "jackpot")];
+    const third = openVials(paidSpin(BET, draws, NO_GAMBLE))[2];
+    expect(third?.awaiting).toMatchObject({
+      type: "platform",
+      request: { kind: "jackpotClaim", ref: { pool: "progressive", key: "10" }, numerator: 1, denominator: 1 },
+    });
+    const paid = answerClaim(third as never, 2_345_678);
+    expect(paid.win).toBe(2_345_678);
+    expect(paid.state.winBy.jackpot).toBe(2_345_678);
+    expect(paid.state.triggered.jackpot).toBe(1);
+    expect(paid.awaiting).toBeNull();
+    expect(() => answerClaim(paid)).toThrow();
+  });
+
+  it('"During the Free Spins, line winnings are doubled (except the Scatter winnings, the Bonus wins and Progressive jackpot)"', () => {
+    const award = paidSpin(BET, stops(witchWindow(3), "3 WITCH"), NO_GAMBLE);
+    const lineSpec = grid(PLAIN(), ...along(1, ["CAT", "CAT", "CAT", PLAIN("CAT"), ANY]), [3, 0, "WITCH"], [4, 2, "WITCH"]);
+    const fs = next(award, { type: "freeSpin" }, stops(lineSpec, "CAT x3 and two WITCH"), NO_GAMBLE);
+    expect(eventsOf(fs, "lineWin").find((w) => w.line === 1)).toMatchObject({ multiplier: 2, coins: linePay("CAT", 3) * 2 * 2 });
+    expect(eventsOf(fs, "witchBattle")[0]).toMatchObject({
+      multiplier: WITCH_BATTLE.pays[2],
+      amount: (WITCH_BATTLE.pays[2] as number) * TOTAL,
+    });
+    // Merlin's cash in a free spin: x the paid spin's total bet, not doubled.
+    const merlinFs = next(
+      award,
+      { type: "freeSpin" },
+      [...stops(merlinWindow, "three MERLIN"), prizeDraw(BET, (p) => p.kind === "cash" && p.times === 15)],
+      NO_GAMBLE,
+    );
+    const cash = openVials(merlinFs, NO_GAMBLE)[2];
+    expect(eventsOf(cash as never, "merlinPrize")[0]).toMatchObject({ amount: 15 * TOTAL });
+    expect(cash?.state.triggered.merlinInFreeSpins).toBe(1);
+  });
+
+  it('"Retriggered Free Spins will be played after the original Free Spins are completed"; "There is no limit"', () => {
+    let step = paidSpin(BET, stops(witchWindow(3), "3 WITCH"), NO_GAMBLE);
+    for (let i = 1; i <= 12; i++) {
+      step = next(step, { type: "freeSpin" }, stops(witchWindow(3), "3 WITCH"), NO_GAMBLE);
+      expect(step.awaiting).toMatchObject({ type: "freeSpin", played: i, awarded: 10 + 10 * i });
+      expect(eventsOf(step, "freeSpinsTriggered")[0]).toMatchObject({ retrigger: true, total: 10 + 10 * i });
+    }
+    expect(step.state.triggered.freeSpinsRetrigger).toBe(12);
+  });
+
+  it('"The coin value, number of active lines and amount bet per line cannot be changed during the free spins"', () => {
+    const award = paidSpin(BET, stops(witchWindow(3), "3 WITCH"), NO_GAMBLE);
+    expect(() => next(award, { type: "freeSpin", bet: { ...BET, lines: 1 } } as never, [0, 0, 0, 0, 0], NO_GAMBLE)).toThrow(
+      /unknown action field/,
+    );
+    const fs = next(award, { type: "freeSpin" }, stops(witchWindow(0), "a quiet window"), NO_GAMBLE);
+    expect(fs.state.bet).toEqual(BET);
+  });
+});
+
+describe("4. Double feature", () => {
+  const lineWin = grid(PLAIN(), ...along(1, ["OWL", "OWL", "OWL", PLAIN("OWL"), ANY]));
+  const won = () => paidSpin(BET, stops(lineWin, "OWL x3 on line 1"));
+
+  it('"get at least a winning combination at the end of a game and click the Gamble button. Double is played with the previous amount won as a wager"', () => {
+    const step = won();
+    expect(step.awaiting).toMatchObject({
+      type: "gamble",
+      stake: step.state.winBy.baseLines,
+      toWin: 2 * step.state.winBy.baseLines,
+    });
+    // heartsSpades deck: 13 hearts then 13 spades; a red guess on card 0 (a heart) doubles.
+    const doubled = next(step, { type: "gambleRed" }, [0]);
+    expect(doubled.win).toBe(step.state.winBy.baseLines);
+    expect(doubled.state.totalWin).toBe(2 * step.state.totalWin);
+    const lost = next(step, { type: "gambleRed" }, [20]);
+    expect(lost.state.totalWin).toBe(0);
+    expect(lost.awaiting).toBeNull();
+  });
+
+  it('"Before choosing a card, you can forfeit the Double round and collect the amount won until then"', () => {
+    const step = won();
+    const collected = next(next(step, { type: "gambleBlack" }, [20]), { type: "collect" });
+    expect(collected.awaiting).toBeNull();
+    expect(collected.state.totalWin).toBe(2 * step.state.totalWin);
+    expect(eventsOf(collected, "roundEnded")).toHaveLength(1);
+  });
+
+  it('"You can double a maximum of five times per DOUBLE round"', () => {
+    let step = won();
+    for (let i = 0; i < 5; i++) step = next(step, { type: "gambleRed" }, [0]);
+    expect(step.awaiting).toBeNull();
+    expect(step.state.totalWin).toBe(32 * step.state.winBy.baseLines);
+  });
+
+  it('"Double cannot be used when the game is in autospin mode"', () => {
+    const auto = { ...CTX, autoplay: true };
+    const step = paidSpin(BET, stops(lineWin, "OWL x3"), auto);
+    expect(step.awaiting).toBeNull();
+    expect(step.state.gamble).toBeNull();
+    // And a guess under autoplay on an offered double is refused.
+    expect(() => next(won(), { type: "gambleRed" }, [0], auto)).toThrow(FeatureRefusedError);
+  });
+
+  it('"The Double option is not available for winnings from free spins, the bonus round or the scatter symbols"', () => {
+    // A battle win alone: nothing to double.
     const battleOnly = searchStops(
       (_, o) => o.linePaySum === 0 && o.witches.length === 2 && o.merlins.length === 0,
       15,
