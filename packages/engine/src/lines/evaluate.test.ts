@@ -13,6 +13,7 @@ import {
   type LineResult,
   leadingRun,
   leadingRunCompiled,
+  linePaytable,
 } from "./evaluate.js";
 
 const REELS = 5;
@@ -230,5 +231,24 @@ describe("evaluateLine properties", () => {
       ),
       { numRuns: 500 },
     );
+  });
+});
+
+describe("linePaytable", () => {
+  it("builds pays by k of a kind from a game's data, the wild by id, substitutes by kind", () => {
+    const symbols = [
+      { id: "W", kind: "wild" },
+      { id: "S", kind: "scatter" },
+      { id: "A", kind: "regular" },
+    ] as const;
+    const table = linePaytable(symbols, { W: [0, 5, 50], A: [0, 0, 10] }, 3, "W", (s) => s.kind === "regular");
+    expect(table.wild).toBe(0);
+    expect(table.pays.map((p) => [...p])).toEqual([
+      [0, 0, 5, 50],
+      [0, 0, 0, 0],
+      [0, 0, 0, 10],
+    ]);
+    expect(table.substitutes).toEqual([false, false, true]);
+    expect(() => linePaytable(symbols, {}, 3, "X", () => true)).toThrow(/no wild symbol 'X'/);
   });
 });

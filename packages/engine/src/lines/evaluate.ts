@@ -14,6 +14,33 @@ export interface LinePaytable {
 }
 
 /** The result of evaluating one line: pay in coins per coin, the paying symbol and count. */
+/**
+ * A line paytable from a game's data: `linePays[id][k-1]` = coins for k of a kind (absent ids
+ * pay nothing), the wild by id, and which symbols it may stand in for.
+ */
+export function linePaytable<S extends { readonly id: string }>(
+  symbols: readonly S[],
+  linePays: Readonly<Record<string, readonly number[]>>,
+  reels: number,
+  wild: string,
+  substitutes: (symbol: S) => boolean,
+): LinePaytable {
+  const wildIndex = symbols.findIndex((s) => s.id === wild);
+  if (wildIndex < 0) throw new Error(`no wild symbol '${wild}'`);
+  return {
+    reels,
+    wild: wildIndex,
+    pays: symbols.map((s) => {
+      const pays = new Int32Array(reels + 1);
+      (linePays[s.id] ?? []).forEach((p, k) => {
+        pays[k + 1] = p;
+      });
+      return pays;
+    }),
+    substitutes: symbols.map((s) => substitutes(s)),
+  };
+}
+
 export interface LineResult {
   pay: number;
   symbol: number;

@@ -11,15 +11,7 @@
  *   cap, as the sheet says), each worth 2 x lines + battle + Merlin's cash and jackpot, all on
  *   the paid spin's bet.
  */
-import {
-  cellLaw,
-  type LinePaytable,
-  type LineRule,
-  lineExpectation,
-  type ReelLaw,
-  reelLaws,
-  windowCountLaw,
-} from "@reelhouse/engine";
+import { cellLaw, type LineRule, lineExpectation, linePaytable, type ReelLaw, reelLaws, windowCountLaw } from "@reelhouse/engine";
 import {
   BONUS,
   FREE_SPINS,
@@ -42,18 +34,7 @@ export const MAX_LINES = PAYLINES.length;
 
 /** The line rule built from model.ts alone: the wild substitutes for regular symbols only (sheet 3.1). */
 export const LINE_RULE: LineRule = {
-  paytable: {
-    reels: REELS,
-    wild: SYMBOL_IDS.indexOf(WILD),
-    pays: SYMBOLS.map((s) => {
-      const pays = new Int32Array(REELS + 1);
-      (LINE_PAYS[s.id] ?? []).forEach((p, k) => {
-        pays[k + 1] = p;
-      });
-      return pays;
-    }),
-    substitutes: SYMBOLS.map((s) => s.kind === "regular"),
-  } satisfies LinePaytable,
+  paytable: linePaytable(SYMBOLS, LINE_PAYS, REELS, WILD, (s) => s.kind === "regular"),
 };
 
 /** Strips as symbol indices (throws on an unknown symbol). */

@@ -14,6 +14,7 @@ import {
   type LinePaytable,
   type LineResult,
   leadingRunCompiled,
+  linePaytable,
   type PlatformAction,
   type ReelSet,
   type Rng,
@@ -113,23 +114,11 @@ export interface MermaidState extends StateBase {
 
 const SYMBOL_IDS = SYMBOLS.map((s) => s.id);
 const symbolIndex = (id: string): number => SYMBOL_IDS.indexOf(id);
-const WILD_INDEX = symbolIndex(WILD);
 const SCATTER_INDEX = symbolIndex(SCATTER);
 const BONUS_INDEX = symbolIndex(BONUS);
 
 /** The line paytable in the engine's form: wild substitutes for regular symbols only. */
-export const PAYTABLE: LinePaytable = {
-  reels: REELS,
-  wild: WILD_INDEX,
-  pays: SYMBOLS.map((s) => {
-    const pays = new Int32Array(REELS + 1);
-    (LINE_PAYS[s.id] ?? []).forEach((p, k) => {
-      pays[k + 1] = p;
-    });
-    return pays;
-  }),
-  substitutes: SYMBOLS.map((s) => s.kind === "regular"),
-};
+export const PAYTABLE: LinePaytable = linePaytable(SYMBOLS, LINE_PAYS, REELS, WILD, (s) => s.kind === "regular");
 
 const SCATTER_PAY_BY_COUNT = [0, ...(SCATTER_PAYS[SCATTER] ?? [])];
 export const BASE_REELS: ReelSet = reelSetFromIds(REEL_STRIPS_BASE, SYMBOL_IDS);

@@ -13,9 +13,9 @@
 import {
   cellLaw,
   convolvePower,
-  type LinePaytable,
   type LineRule,
   lineExpectation,
+  linePaytable,
   longestRunLaw,
   maskLaw,
   type ReelLaw,
@@ -64,18 +64,7 @@ export const MODEL_CAP: number | null = FREE_SPINS.maxPerRound;
 
 /** The line paytable, built from model.ts alone (the round builds the same; a test compares them). */
 export const LINE_RULE: LineRule = {
-  paytable: {
-    reels: REELS,
-    wild: SYMBOL_IDS.indexOf(WILD),
-    pays: SYMBOLS.map((s) => {
-      const pays = new Int32Array(REELS + 1);
-      (LINE_PAYS[s.id] ?? []).forEach((p, k) => {
-        pays[k + 1] = p;
-      });
-      return pays;
-    }),
-    substitutes: SYMBOLS.map((s) => s.kind === "regular"),
-  } satisfies LinePaytable,
+  paytable: linePaytable(SYMBOLS, LINE_PAYS, REELS, WILD, (s) => s.kind === "regular"),
 };
 
 /** Strips as symbol indices. */

@@ -7,6 +7,7 @@ import {
   compileCellLines,
   type LinePaytable,
   type LineRule,
+  linePaytable,
   NO_WILD_MULTIPLIERS,
   type ReelSet,
   reelSetFromIds,
@@ -51,18 +52,13 @@ export const SHAPE = { reels: REELS, rows: ROWS } as const;
 export const MAX_LINES = PAYLINES.length;
 
 /** The line paytable: WILD substitutes for every symbol but SCATTER and JACKPOT, and pays on its own. */
-export const PAYTABLE: LinePaytable = {
-  reels: REELS,
-  wild: WILD_INDEX,
-  pays: SYMBOLS.map((s) => {
-    const pays = new Int32Array(REELS + 1);
-    (LINE_PAYS[s.id] ?? []).forEach((p, k) => {
-      pays[k + 1] = p;
-    });
-    return pays;
-  }),
-  substitutes: SYMBOLS.map((s) => s.kind === "regular" || s.kind === "jewel"),
-};
+export const PAYTABLE: LinePaytable = linePaytable(
+  SYMBOLS,
+  LINE_PAYS,
+  REELS,
+  WILD,
+  (s) => s.kind === "regular" || s.kind === "jewel",
+);
 
 /** Normal free spins: x2/x4/x8 by the wilds in the paid combination (the wild's own pays included). */
 export const FREE_SPIN_MULTIPLIERS: WildMultipliers = Object.freeze({
