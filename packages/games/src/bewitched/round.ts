@@ -10,6 +10,8 @@ import {
   drawStops,
   drawWeighted,
   fillWindow,
+  type GambleRules,
+  type GambleState,
   GameInputError,
   gambleAwaiting,
   gambleRefusal,
@@ -27,7 +29,7 @@ import {
   windowToIds,
 } from "@reelhouse/engine";
 import { FREE_SPINS, MERLIN, REEL_STRIPS, REELS, ROWS, WITCH_BATTLE } from "./model.js";
-import { merlinTable, SYMBOL_IDS } from "./rtp.js";
+import { betCoins, merlinTable, SYMBOL_IDS } from "./rtp.js";
 import { evaluateWindow, linePositions } from "./spin.js";
 import {
   type BewitchedAction,
@@ -64,16 +66,7 @@ const prizeTables = new Map<number, WeightedTable<MerlinPrize>>();
 export function merlinPrizes(coins: number): WeightedTable<MerlinPrize> {
   let table = prizeTables.get(coins);
   if (!table) {
-    table = weightedTable(
-      merlinTable(coins).map((o) => ({
-        weight: o.weight,
-        value: (o.kind === "cash"
-          ? { kind: "cash", times: o.times }
-          : o.kind === "freeSpins"
-            ? { kind: "freeSpins", spins: o.spins }
-            : { kind: "jackpot" }) as MerlinPrize,
-      })),
-    );
+    table = weightedTable(merlinTable(coins).map(({ weight, ...prize }) => ({ weight, value: prize as MerlinPrize })));
     prizeTables.set(coins, table);
   }
   return table;
@@ -136,7 +129,7 @@ function playSpin(state: BewitchedState, mode: SpinKind, rng: Rng, events: Bewit
     });
   }
   if (outcome.merlins.length >= MERLIN.minSymbols) {
-    merlin = { prize: drawWeighted(merlinPrizes(bet.lines * bet.coinsPerLine), rng), opened: [] };
+    merlin = { prize: drawWeighted(merlinPrizes(betCoins(bet)), rng), opened: [] };
     triggered = count(triggered, mode === "base" ? "merlin" : "merlinInFreeSpins");
     events?.push({ type: "merlinTriggered", positions: outcome.merlins, vials: VIALS.shown });
   }
@@ -215,7 +208,7 @@ function finish(
   win: number,
 ): BewitchedStep {
   let state = played;
-  if (featuresAwaiting(state) === null && state.gamble === null && state.gambleRules === null) {
+  if (featuresAwaiting(state) === null && state.gamble === null) {
     const fs = state.freeSpins?.played ?? 0;
     if (fs > 0) events?.push({ type: "freeSpinsEnded", freeSpins: fs, win: state.featureWin });
     const rules = context.config.gamble;
@@ -279,9 +272,9 @@ export function act(
     const next = playSpin(counted, "freeSpins", rng, events);
     return finish(next, context, events, next.totalWin - counted.totalWin);
   }
-  // The double, with the rules it was offered under (the engine's kit draws the card).
-  const gamble = state.gamble as NonNullable<BewitchedState["gamble"]>;
-  const step = playGamble(gamble, checked, rng, context, state.gambleRules ?? context.config.gamble, { events: events !== null });
+  // The double, with the rules it was offered under (set with it; the engine's kit draws the card).
+  const gamble = state.gamble as GambleState;
+  const step = playGamble(gamble, checked, rng, context, state.gambleRules as GambleRules, { events: events !== null });
   events?.push(...step.events);
   const firstGuess = gamble.played === 0 && checked.type !== "collect";
   const next: BewitchedState = {

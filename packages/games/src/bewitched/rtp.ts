@@ -27,10 +27,10 @@ import {
   WILD,
   WITCH_BATTLE,
 } from "./model.js";
+import type { MerlinPrize } from "./types.js";
 
 export const SYMBOL_IDS: readonly string[] = SYMBOLS.map((s) => s.id);
 export const N_SYMBOLS = SYMBOL_IDS.length;
-export const MAX_LINES = PAYLINES.length;
 
 /** The line rule built from model.ts alone: the wild substitutes for regular symbols only (sheet 3.1). */
 export const LINE_RULE: LineRule = {
@@ -57,11 +57,8 @@ export interface MathsBet {
 /** Total bet in coins. */
 export const betCoins = (bet: MathsBet): number => bet.lines * bet.coinsPerLine;
 
-/** One outcome of the Merlin table at a bet. */
-export type MerlinOutcome =
-  | { kind: "cash"; times: number; weight: number }
-  | { kind: "freeSpins"; spins: number; weight: number }
-  | { kind: "jackpot"; weight: number };
+/** One outcome of the Merlin table at a bet: a prize and its weight. */
+export type MerlinOutcome = MerlinPrize & { weight: number };
 
 /**
  * The Merlin table at a total bet of `coins` coins: the jackpot's weight grows with the

@@ -39,8 +39,8 @@ export function evaluateWindow(window: Uint8Array, lines: number): WindowOutcome
   }
   const witches: Position[] = [];
   const merlins: Position[] = [];
-  countSymbol(window, WITCH_INDEX, ROWS, witches as [number, number][]);
-  countSymbol(window, MERLIN_INDEX, ROWS, merlins as [number, number][]);
+  countSymbol(window, WITCH_INDEX, ROWS, witches);
+  countSymbol(window, MERLIN_INDEX, ROWS, merlins);
   return { lineWins, linePaySum, witches, merlins };
 }
 

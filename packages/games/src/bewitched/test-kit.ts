@@ -16,7 +16,7 @@ import {
 import { type Cell, type Columns, expectWindowMatches, forced, mustStops, type Strips, windowSpecs } from "../kit/window-spec.js";
 import { LINE_PAYS, PAYLINES, PROGRESSIVE, REEL_STRIPS, REELS, ROWS } from "./model.js";
 import { act, merlinPrizes, REEL_SET, start } from "./round.js";
-import { SYMBOL_IDS } from "./rtp.js";
+import { betCoins, SYMBOL_IDS } from "./rtp.js";
 import { evaluateWindow } from "./spin.js";
 import type {
   BewitchedAction,
@@ -41,7 +41,6 @@ export const QUIET: Cell = { not: ["WITCH", "MERLIN"] };
 export const PLAIN = (...also: string[]): Cell => ({ not: ["WITCH", "MERLIN", "BOOK", ...also] });
 
 export const linePay = (symbol: string, count: number): number => LINE_PAYS[symbol]?.[count - 1] ?? 0;
-export const totalCoins = (bet: BewitchedBet) => bet.lines * bet.coinsPerLine;
 
 /**
  * The first stops (in a fixed walk over the strips' stop combinations) whose window passes
@@ -75,7 +74,7 @@ export const stops = (columns: Columns, what: string) => mustStops(STRIPS, colum
 
 /** The draw that makes Merlin's prize at `bet` the first one matching `wanted`. */
 export function prizeDraw(bet: BewitchedBet, wanted: (p: MerlinPrize) => boolean): number {
-  const table = merlinPrizes(totalCoins(bet));
+  const table = merlinPrizes(betCoins(bet));
   const i = table.values.findIndex(wanted);
   if (i < 0) throw new Error("no such Merlin prize");
   return i === 0 ? 0 : (table.cumulative[i - 1] as number);
