@@ -405,6 +405,24 @@ export interface JackpotWinEvent {
   at: string;
 }
 
+/** What moved a player's account: a round's step, an operator's credit or debit, a grant made or withdrawn, a cancelled round. */
+export type AccountChange = "round" | "adjustment" | "grant" | "cancel";
+
+/**
+ * `account`: the player's own account changed. Sent only on that player's streams (every tab
+ * and process), after the change committed; the balances are read at send time, so the
+ * latest event is the current state. A tab shows them at once and re-reads the player's
+ * grants when `cause` is `"grant"`.
+ */
+export interface AccountEvent {
+  /** Cash balance, minor units. */
+  balance: number;
+  currency: string;
+  /** Non-cash balances by unit (Bonuses); absent when the player holds none. */
+  unitBalances?: Record<string, number>;
+  cause: AccountChange;
+}
+
 /** `PUT /api/v1/events/view`: what the stream's screen shows (204; `gameId: null` shows nothing). */
 export interface EventsViewRequest {
   streamId: string;
