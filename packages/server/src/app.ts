@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import type { Socket } from "node:net";
 import { resolve } from "node:path";
-import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
@@ -15,6 +14,7 @@ import { Metrics } from "./metrics.js";
 import { adminRoutes } from "./routes-admin.js";
 import { playerRoutes } from "./routes-player.js";
 import type { GameServer } from "./service.js";
+import { clientFiles, serveClientFiles } from "./static-files.js";
 
 /**
  * What an app serves: everything (`all`: one listener; the admin API, /metrics and /docs
@@ -42,8 +42,16 @@ function gauges(server: GameServer, hub: EventHub | null) {
       value: c.retries,
       type: "counter",
     },
-    reelhouse_bets_minor_total: { help: "Bets placed, minor units", value: c.betAmount, type: "counter" },
-    reelhouse_wins_minor_total: { help: "Wins settled, minor units", value: c.winAmount, type: "counter" },
+    reelhouse_bets_minor_total: {
+      help: "Bets placed, minor units (real money; demo play not counted)",
+      value: c.betAmount,
+      type: "counter",
+    },
+    reelhouse_wins_minor_total: {
+      help: "Wins settled, minor units (real money; demo play not counted)",
+      value: c.winAmount,
+      type: "counter",
+    },
   };
   if (hub) out.reelhouse_event_streams = { help: "Open jackpot event streams (push channel)", value: hub.size, type: "gauge" };
   if (server.db instanceof SqliteDatabase) {
@@ -209,7 +217,9 @@ export async function buildApp(server: GameServer, options: AppOptions = {}): Pr
   const metrics = new Metrics();
   const guard = new Guard(config);
   const staticDir = role !== "admin" && config.staticDir ? resolve(config.staticDir) : null;
-  const serveStatic = staticDir !== null && existsSync(staticDir);
+  // Only the files the client's build listed (static-files.ts); none when it listed none.
+  const staticFiles = staticDir !== null && existsSync(staticDir) ? clientFiles(staticDir) : null;
+  const serveStatic = staticFiles !== null;
   // /metrics and /docs: open on the admin listener and in dev mode; elsewhere the admin key.
   const operatorOnly = role === "all" && config.mode !== "dev";
   const withAdmin = role !== "public";
@@ -323,9 +333,7 @@ export async function buildApp(server: GameServer, options: AppOptions = {}): Pr
   if (hub) playerRoutes(app, server, guard, hub);
 
   // --- Browser client -------------------------------------------------------------------
-  if (serveStatic) {
-    await app.register(fastifyStatic, { root: staticDir, prefix: "/", wildcard: true, index: ["index.html"] });
-  }
+  if (staticDir !== null && staticFiles !== null) await serveClientFiles(app, staticDir, staticFiles);
   return app;
 }
 

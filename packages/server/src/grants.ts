@@ -8,6 +8,7 @@
 
 import type { Database, Sql } from "./db/database.js";
 import { ApiProblem, badRequest } from "./errors.js";
+import { accountChanged } from "./events/account-signals.js";
 import type { AnyGame } from "./games.js";
 import { canonicalJson } from "./ids.js";
 import { gameInput } from "./input.js";
@@ -45,6 +46,7 @@ export async function takeGrantedSpin(
   if (sentBet !== null && canonicalJson(sentBet) !== canonicalJson(bet))
     throw badRequest("GRANT_BET", "a granted spin plays the grant's bet");
   await sql.run("UPDATE bonus_grants SET spins_used = spins_used + 1 WHERE id = $1", [grantId]);
+  accountChanged(sql, playerId, "grant");
   return bet;
 }
 
@@ -67,6 +69,7 @@ export async function voidGrantedRound(
   at: number,
 ) {
   await sql.run("UPDATE bonus_grants SET spins_used = spins_used - 1 WHERE id = $1 AND spins_used > 0", [grantId]);
+  accountChanged(sql, playerId, "grant");
   if (totalBet > 0) {
     await transfer(sql, {
       kind: "grant-stake-refund",

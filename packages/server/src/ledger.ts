@@ -1,5 +1,7 @@
+import type { AccountChange } from "@reelhouse/protocol";
 import type { Sql } from "./db/database.js";
 import { ApiProblem } from "./errors.js";
+import { accountChanged, weightier } from "./events/account-signals.js";
 import { newId } from "./ids.js";
 
 /**
@@ -104,6 +106,26 @@ export type TransactionKind =
   | "jackpot-seed"
   | "jackpot-payout"
   | "jackpot-adjustment";
+
+/**
+ * What a movement of the player's balance tells the push channel (`account` event's cause).
+ * A cancelled round's payout is noted as `cancel` by the cancel itself (admin.ts), whatever its kind.
+ */
+const CAUSE: Record<TransactionKind, AccountChange> = {
+  bet: "round",
+  win: "round",
+  jackpot: "round",
+  refund: "cancel",
+  credit: "adjustment",
+  debit: "adjustment",
+  "demo-funding": "adjustment",
+  "grant-stake": "grant",
+  "grant-stake-refund": "grant",
+  "jackpot-contribution": "round",
+  "jackpot-seed": "adjustment",
+  "jackpot-payout": "round",
+  "jackpot-adjustment": "adjustment",
+};
 
 export interface Movement {
   kind: TransactionKind;
@@ -211,7 +233,7 @@ export async function move(sql: Sql, m: Movement): Promise<{ txId: string; balan
  * then its win) with one update per account and one insert per table: each movement is
  * still its own transaction with its two entries and the balances after it. Refuses the
  * whole list (402 INSUFFICIENT_FUNDS) if the player's balance would go below zero at any
- * point of it.
+ * point of it. Notes the change for the push channel (sent once the transaction commits).
  */
 export async function moveAll(sql: Sql, list: readonly Movement[]): Promise<{ txId: string; balanceAfter: number }[]> {
   const first = list[0];
@@ -258,6 +280,11 @@ export async function moveAll(sql: Sql, list: readonly Movement[]): Promise<{ tx
   const text = sqlFor(list.length);
   await sql.write(text.transactions, transactions);
   await sql.write(text.entries, entries);
+  accountChanged(
+    sql,
+    first.playerId,
+    list.reduce<AccountChange>((c, m) => weightier(c, CAUSE[m.kind]), "round"),
+  );
   return out;
 }
 

@@ -2,6 +2,9 @@
  * Reconciliation (GET /admin/reconciliation): Σ bets, wins, refunds, adjustments and grant
  * stakes over a period, and the ledger's checks — every unit's accounts sum to zero, the
  * entries sum to zero, no player balance is negative, every account equals its entries.
+ * Real money and demo play are reported apart: a movement is demo play's when one of its
+ * entries is on a demo bank account (kind `demo`: the demo bank, its unit and jackpot accounts,
+ * demo pools), and no real figure includes one.
  */
 import type { Database } from "./db/database.js";
 import { checkQuery, MAX_TIME, timeParam } from "./input.js";
@@ -17,15 +20,26 @@ const big = (text: unknown): bigint => BigInt(text === null || text === undefine
 export const exact = (value: bigint): number | string =>
   value <= BigInt(Number.MAX_SAFE_INTEGER) && value >= BigInt(Number.MIN_SAFE_INTEGER) ? Number(value) : value.toString();
 
+/** Cash movements by kind, and the total of one kind. */
+function cashFigures(rows: readonly { kind: string; unit: string; n: number; total: string }[]) {
+  const cash = rows.filter((r) => r.unit === "cash");
+  return {
+    kinds: Object.fromEntries(cash.map((r) => [r.kind, { count: Number(r.n), amount: exact(big(r.total)) }])),
+    kindTotal: (kind: string) => big(cash.find((r) => r.kind === kind)?.total),
+  };
+}
+
 export async function reconciliation(db: Database, query: Record<string, unknown>) {
   const q = checkQuery(query, ["from", "to"]);
   const to = timeParam(q.to, "to", Math.min(Date.now() + 1, MAX_TIME));
   const from = timeParam(q.from, "from", 0);
   return db.read(async (sql) => {
-    const byKind = await sql.query<{ kind: string; unit: string; n: number; total: string }>(
-      "SELECT kind, unit, COUNT(*) AS n, CAST(COALESCE(SUM(amount), 0) AS TEXT) AS total FROM transactions WHERE created_at >= $1 AND created_at < $2 GROUP BY kind, unit ORDER BY kind, unit",
+    const movements = await sql.query<{ kind: string; unit: string; demo: number; n: number; total: string }>(
+      "SELECT t.kind, t.unit, CASE WHEN EXISTS (SELECT 1 FROM ledger_entries e JOIN accounts a ON a.id = e.account_id WHERE e.tx_id = t.id AND a.kind = 'demo') THEN 1 ELSE 0 END AS demo, COUNT(*) AS n, CAST(COALESCE(SUM(t.amount), 0) AS TEXT) AS total FROM transactions t WHERE t.created_at >= $1 AND t.created_at < $2 GROUP BY 1, 2, 3 ORDER BY 1, 2, 3",
       [from, to],
     );
+    const byKind = movements.filter((m) => Number(m.demo) === 0);
+    const demoByKind = movements.filter((m) => Number(m.demo) === 1);
     const accounts = await sql.query<{ kind: string; unit: string; n: number; total: string }>(
       "SELECT kind, unit, COUNT(*) AS n, CAST(COALESCE(SUM(balance), 0) AS TEXT) AS total FROM accounts GROUP BY kind, unit ORDER BY kind, unit",
     );
@@ -45,24 +59,23 @@ export async function reconciliation(db: Database, query: Record<string, unknown
       [from, to],
     );
     const jackpots = await jackpotMeters(sql);
-    const cash = byKind.filter((r) => r.unit === "cash");
-    const kindTotal = (kind: string) => big(cash.find((r) => r.kind === kind)?.total);
-    const kinds = Object.fromEntries(cash.map((r) => [r.kind, { count: Number(r.n), amount: exact(big(r.total)) }]));
+    const cash = cashFigures(byKind);
+    const kindTotal = cash.kindTotal;
+    type Moved = Record<string, { count: number; amount: number | string }>;
     const unitSums = new Map<string, bigint>();
-    const unitTotals: Record<
-      string,
-      { sum: number | string; transactions: Record<string, { count: number; amount: number | string }> }
-    > = {};
+    const unitTotals: Record<string, { sum: number | string; transactions: Moved; demoTransactions: Moved }> = {};
     for (const a of accounts) unitSums.set(a.unit, (unitSums.get(a.unit) ?? 0n) + big(a.total));
-    for (const [unit, sum] of unitSums) unitTotals[unit] = { sum: exact(sum), transactions: {} };
-    for (const r of byKind) {
+    for (const [unit, sum] of unitSums) unitTotals[unit] = { sum: exact(sum), transactions: {}, demoTransactions: {} };
+    for (const r of movements) {
       if (r.unit === "cash") continue;
-      unitTotals[r.unit] ??= { sum: 0, transactions: {} };
-      (unitTotals[r.unit] as { transactions: Record<string, unknown> }).transactions[r.kind] = {
+      const totals = unitTotals[r.unit] ?? { sum: 0, transactions: {}, demoTransactions: {} };
+      unitTotals[r.unit] = totals;
+      (Number(r.demo) === 1 ? totals.demoTransactions : totals.transactions)[r.kind] = {
         count: Number(r.n),
         amount: exact(big(r.total)),
       };
     }
+    const demo = cashFigures(demoByKind);
     const accountSum = accounts.reduce((sum, r) => sum + big(r.total), 0n);
     const everyUnitZero = [...unitSums.values()].every((sum) => sum === 0n);
     const entrySum = big(entries?.total);
@@ -79,20 +92,28 @@ export async function reconciliation(db: Database, query: Record<string, unknown
     return {
       from: new Date(from).toISOString(),
       to: new Date(to).toISOString(),
-      /** Cash movements by kind (demo players' included: they move against the demo bank, see `accounts.demo`). */
-      transactions: kinds,
+      /** Real-money cash movements by kind (demo play's are under `demo`). */
+      transactions: cash.kinds,
       bets: exact(-kindTotal("bet")),
       wins: exact(kindTotal("win")),
       refunds: exact(kindTotal("refund")),
-      adjustments: exact(kindTotal("credit") + kindTotal("debit") + kindTotal("demo-funding")),
+      adjustments: exact(kindTotal("credit") + kindTotal("debit")),
       /** Stakes of granted rounds paid by promotions, net of voided ones. */
       grantStakes: exact(kindTotal("grant-stake") - kindTotal("grant-stake-refund")),
       /** Real-money rounds by status. */
       rounds: roundsOf(0),
       /** Demo rounds by status (demo money only: the demo bank's). */
       demoRounds: roundsOf(1),
+      /** Demo play's cash movements (against the demo bank only), apart from every real figure. */
+      demo: {
+        transactions: demo.kinds,
+        bets: exact(-demo.kindTotal("bet")),
+        wins: exact(demo.kindTotal("win")),
+        refunds: exact(demo.kindTotal("refund")),
+        adjustments: exact(demo.kindTotal("credit") + demo.kindTotal("debit") + demo.kindTotal("demo-funding")),
+      },
       accounts: Object.fromEntries(cashAccounts.map((r) => [r.kind, { count: Number(r.n), balance: exact(big(r.total)) }])),
-      /** Per unit: the sum of its accounts (0 when balanced) and its movements in the period (cash is above). */
+      /** Per unit: the sum of its accounts (0 when balanced) and its movements in the period, real and demo apart (cash is above). */
       units: unitTotals,
       accountSum: exact(accountSum),
       entrySum: exact(entrySum),

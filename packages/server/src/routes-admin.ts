@@ -1,9 +1,14 @@
-/** The admin API under `/api/v1/admin` (header `x-admin-key`; `x-admin-user` names who acts, for the audit). */
+/**
+ * The admin API under `/api/v1/admin` (header `x-admin-key`; `x-admin-user` names who acts,
+ * for the audit). Calls that move money or create grants require an idempotency key
+ * (`Idempotency-Key`, or `requestId` in the body) and apply once per key.
+ */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Admin } from "./admin.js";
 import { operatorName } from "./game-config.js";
 import type { Guard } from "./guard.js";
 import { jackpotAdminRoutes } from "./jackpots/routes.js";
+import { keyed, operatorCall, sendOnce } from "./operator-key.js";
 import { adminAuth, anyObject, doc } from "./routes-doc.js";
 import type { GameServer } from "./service.js";
 
@@ -24,8 +29,13 @@ export async function adminRoutes(scope: FastifyInstance, server: GameServer, gu
   });
   scope.post(
     "/players",
-    adminDoc("Create a player {name, jurisdiction?, externalId?}", { body: anyObject }),
-    async (request, reply) => reply.status(201).send(await admin.createPlayer(request.body)),
+    adminDoc("Create a player {name, jurisdiction?, externalId?} (Idempotency-Key optional; one player per externalId)", {
+      body: anyObject,
+    }),
+    async (request, reply) => {
+      const { key, body } = operatorCall(request.headers, request.body, false);
+      return sendOnce(reply, await admin.createPlayer(body, key));
+    },
   );
   scope.get<{ Params: { id: string } }>("/players/:id", adminDoc("A player and balances"), async (request) =>
     admin.getPlayer(request.params.id),
@@ -37,18 +47,27 @@ export async function adminRoutes(scope: FastifyInstance, server: GameServer, gu
   );
   scope.post<{ Params: { id: string } }>(
     "/players/:id/adjustments",
-    adminDoc("Credit (+) or debit (-) {amount, reason, unit?}", { body: anyObject }),
-    async (request, reply) => reply.status(201).send(await admin.adjust(request.params.id, request.body)),
+    adminDoc("Credit (+) or debit (-) {amount, reason, unit?} (Idempotency-Key required)", { body: anyObject }),
+    async (request, reply) => {
+      const { key, body } = keyed(request);
+      return sendOnce(reply, await admin.adjust(request.params.id, body, key));
+    },
   );
   scope.post<{ Params: { id: string } }>(
     "/players/:id/bonus-grants",
-    adminDoc("Grant bonus spins {gameId, bet, spins}", { body: anyObject }),
-    async (request, reply) => reply.status(201).send(await admin.grantBonusSpins(request.params.id, request.body)),
+    adminDoc("Grant bonus spins {gameId, bet, spins} (Idempotency-Key required)", { body: anyObject }),
+    async (request, reply) => {
+      const { key, body } = keyed(request);
+      return sendOnce(reply, await admin.grantBonusSpins(request.params.id, body, key));
+    },
   );
   scope.post<{ Params: { id: string } }>(
     "/rounds/:id/cancel",
-    adminDoc("Cancel an unfinished round {reason?}"),
-    async (request) => admin.cancelRound(request.params.id, request.body),
+    adminDoc("Cancel an unfinished round {reason?} (Idempotency-Key required)"),
+    async (request, reply) => {
+      const { key, body } = keyed(request);
+      return sendOnce(reply, await admin.cancelRound(request.params.id, body, key));
+    },
   );
   scope.get<{ Params: { id: string } }>("/rounds/:id", adminDoc("A round with every step"), async (request) =>
     server.roundDetail(null, request.params.id),

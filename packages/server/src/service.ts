@@ -10,6 +10,7 @@ import type { AutoplayState, CreateSessionResponse, GameSummary, StepResponse } 
 import { Autoplays } from "./autoplay.js";
 import type { JurisdictionProfile, ServerConfig } from "./config.js";
 import { type Database, forUpdate, type Sql } from "./db/database.js";
+import { AccountSignals } from "./events/account-signals.js";
 import { GameConfigs } from "./game-config.js";
 import { type AnyGame, GameRegistry } from "./games.js";
 import { listGrants } from "./grants.js";
@@ -58,6 +59,8 @@ export class GameServer {
     options: GameServerOptions = {},
   ) {
     this.lock = forUpdate(db);
+    // Every transaction that changes a player's account signals it to the push channel (events/account-signals.ts).
+    AccountSignals.of(db);
     this.games =
       games instanceof GameRegistry
         ? games
@@ -67,7 +70,7 @@ export class GameServer {
           );
     this.configs = new GameConfigs(db);
     this.platform = options.platform ?? new PlatformAnswerers();
-    this.jackpots = new Jackpots(db, this.games, now);
+    this.jackpots = new Jackpots(db, this.games, now, { demo: config.demo });
     this.jackpots.registerAnswerers(this.platform);
     this.sessions = new Sessions(db, config, (j) => this.profileOf(j), now, this.lock);
     const idempotency = new Idempotency(db, this.lock, now, this.counters);

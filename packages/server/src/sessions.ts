@@ -57,8 +57,25 @@ export class Sessions {
     private readonly lock: string,
   ) {}
 
-  /** Creates a player, their cash account and (for demo players) the opening balance. */
+  /**
+   * Creates a player, their cash account and (for demo players) the opening balance.
+   * 409 EXTERNAL_ID_TAKEN when the external id is another player's (see `insertPlayer`).
+   */
   async createPlayer(sql: Sql, p: NewPlayer): Promise<PlayerRow> {
+    const player = await this.insertPlayer(sql, p);
+    if (!player) throw new ApiProblem(409, "EXTERNAL_ID_TAKEN", "this externalId already names another player");
+    return player;
+  }
+
+  /**
+   * Creates a player as `createPlayer` does, or — when the external id (NFC, validated by
+   * the caller: see external-id.ts) is already another player's — writes nothing and
+   * returns null. The unique index `players_external_id` decides: on PostgreSQL a
+   * concurrent create of the same id waits for the first to commit, then finds it taken.
+   */
+  async insertPlayer(sql: Sql, p: NewPlayer): Promise<PlayerRow | null> {
+    const externalId = p.externalId ?? null;
+    if (externalId !== null && externalId !== externalId.normalize("NFC")) throw new Error("external ids are stored as NFC");
     const at = this.now();
     const player: PlayerRow = {
       id: p.id ?? newId("pl"),
@@ -67,10 +84,13 @@ export class Sessions {
       demo: p.demo ? 1 : 0,
       jurisdiction: p.jurisdiction ?? this.config.defaultJurisdiction,
     };
-    await sql.run(
-      "INSERT INTO players (id, name, currency, demo, jurisdiction, external_id, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-      [player.id, player.name, player.currency, player.demo, player.jurisdiction, p.externalId ?? null, at],
+    const inserted = await sql.run(
+      `INSERT INTO players (id, name, currency, demo, jurisdiction, external_id, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)${
+        externalId === null ? "" : " ON CONFLICT (external_id) WHERE external_id IS NOT NULL DO NOTHING"
+      }`,
+      [player.id, player.name, player.currency, player.demo, player.jurisdiction, externalId, at],
     );
+    if (inserted === 0) return null;
     await sql.run("INSERT INTO accounts (id, kind, player_id, currency, balance) VALUES ($1, 'player', $2, $3, 0)", [
       playerAccount(player.id),
       player.id,

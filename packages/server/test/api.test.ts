@@ -175,7 +175,7 @@ for (const backend of BACKENDS) {
         method: "POST",
         url: `/api/v1/admin/players/${poor.playerId}/adjustments`,
         headers: admin,
-        payload: { amount: -99_990, reason: "test" },
+        payload: { requestId: rid("op"), amount: -99_990, reason: "test" },
       });
       const before = await rowCounts(t.db);
       const bad: {
@@ -313,15 +313,15 @@ for (const backend of BACKENDS) {
           method: "POST",
           url: `/api/v1/admin/players/${a.playerId}/adjustments`,
           headers: admin,
-          payload: { amount: 1.5, reason: "x" },
+          payload: { requestId: rid("op"), amount: 1.5, reason: "x" },
         },
         {
           method: "POST",
           url: `/api/v1/admin/players/${a.playerId}/adjustments`,
           headers: admin,
-          payload: { amount: -1e9, reason: "x" },
+          payload: { requestId: rid("op"), amount: -1e9, reason: "x" },
         },
-        { method: "POST", url: "/api/v1/admin/rounds/rd_nope/cancel", headers: admin },
+        { method: "POST", url: "/api/v1/admin/rounds/rd_nope/cancel", headers: admin, payload: { requestId: rid("op") } },
         { method: "GET", url: "/api/v1/nothing-here", headers: a.auth },
       ];
       for (const r of bad) {
@@ -452,7 +452,7 @@ for (const backend of BACKENDS) {
         method: "POST",
         url: `/api/v1/admin/players/${player}/adjustments`,
         headers: admin,
-        payload: { amount: 1000, reason: "deposit" },
+        payload: { requestId: rid("op"), amount: 1000, reason: "deposit" },
       });
       expect(credit.json().balance).toBe(1000);
 
@@ -462,7 +462,7 @@ for (const backend of BACKENDS) {
           method: "POST",
           url: `/api/v1/admin/players/${player}/bonus-grants`,
           headers: admin,
-          payload: { gameId: MERMAID, bet: BET, spins: 1 },
+          payload: { requestId: rid("op"), gameId: MERMAID, bet: BET, spins: 1 },
         })
       ).json();
       const granted = await t.app.inject({
@@ -495,7 +495,7 @@ for (const backend of BACKENDS) {
         method: "POST",
         url: `/api/v1/admin/rounds/${open.roundId}/cancel`,
         headers: admin,
-        payload: { reason: "malfunction" },
+        payload: { requestId: rid("op"), reason: "malfunction" },
       });
       expect(cancel.json()).toMatchObject({
         status: "cancelled",

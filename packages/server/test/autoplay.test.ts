@@ -111,7 +111,7 @@ for (const backend of BACKENDS) {
 
         const byCancel = await create();
         const b = await spin(byCancel.id);
-        await api(t.app, "POST", `/api/v1/admin/rounds/${b.roundId}/cancel`, admin, {});
+        await api(t.app, "POST", `/api/v1/admin/rounds/${b.roundId}/cancel`, admin, { requestId: rid("op") });
         expect((await api(t.app, "GET", `/api/v1/autoplay/${byCancel.id}`, auth)).body).toMatchObject({
           status: "stopped",
           stopReason: "roundCancelled",

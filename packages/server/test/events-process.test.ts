@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { JACKPOT_GAME, PROGRESSIVE_SEED } from "./games/jackpot-game.js";
 import { BACKENDS, rid } from "./helpers.js";
 import { call, type Proc, serve } from "./process.js";
+import { realPlayerToken } from "./real-player.js";
 import { openEvents, type SseEvent } from "./sse.js";
 
 const SCRIPT = resolve(dirname(fileURLToPath(import.meta.url)), "games/serve-jackpots.ts");
@@ -34,8 +35,8 @@ describe.skipIf(!postgres?.available)("push channel across three processes on on
       await serve(url, undefined, SCRIPT),
     ];
     running.push(a, b, c);
-    const session = async (p: Proc) =>
-      (await call(p, "POST", "/api/v1/sessions", undefined, { demo: true })).body.token as string;
+    // Real-money players: a demo player's jackpot wins reach neither the real pools nor anyone's feed.
+    const session = (p: Proc) => realPlayerToken(p);
     const watcher = await session(c);
     const winner = await session(a);
     const stream = await openEvents(c.url, watcher);
@@ -84,6 +85,7 @@ describe.skipIf(!postgres?.available)("push channel across three processes on on
         key: "",
         amountMicro: 2_000_000,
         reason: "three-process test",
+        requestId: "three-process-top-up",
       });
       expect(adjusted.status).toBe(201);
       const moved = await stream.next((e: SseEvent) => e.event === "pool", 2500, fromAdjust);

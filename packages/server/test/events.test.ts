@@ -39,7 +39,15 @@ async function serveHttp(url: string, events?: AppOptions["events"]) {
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : null };
   };
-  const session = async () => (await call("POST", "/api/v1/sessions", undefined, { demo: true })).body.token as string;
+  // A real-money player: a demo player's jackpot wins reach neither the real pools nor anyone's feed.
+  const session = async () => {
+    const admin = { "x-admin-key": ADMIN_KEY };
+    const id = (await call("POST", "/api/v1/admin/players", undefined, { name: "Player" }, admin)).body.id as string;
+    const deposit = { amount: 100_000, reason: "deposit", requestId: rid("deposit") };
+    await call("POST", `/api/v1/admin/players/${id}/adjustments`, undefined, deposit, admin);
+    const launch = (await call("POST", `/api/v1/admin/players/${id}/launch-tokens`, undefined, {}, admin)).body;
+    return (await call("POST", "/api/v1/sessions", undefined, { launchToken: launch.launchToken })).body.token as string;
+  };
   return { t, base, call, session };
 }
 
@@ -157,7 +165,7 @@ for (const backend of BACKENDS) {
           key: "",
           currency: "EUR",
           amount: grown / 10_000,
-          player: "D***r",
+          player: "P***r",
           mine: false,
         });
         expect(seen.data.roundId).toBeUndefined();
@@ -196,7 +204,7 @@ for (const backend of BACKENDS) {
           "/api/v1/admin/jackpots/adjustments",
           undefined,
           { gameId: JACKPOT_GAME, pool: "progressive", currency: "EUR", key: "", amountMicro: 1_000_000, reason: "test top-up" },
-          { "x-admin-key": ADMIN_KEY },
+          { "x-admin-key": ADMIN_KEY, "idempotency-key": "events-top-up-1" },
         );
         expect(adj.status).toBe(201);
         const moved = await v.next(isPool, 2500, from);
@@ -365,6 +373,46 @@ for (const backend of BACKENDS) {
         open.shift()?.close();
         await new Promise((r) => setTimeout(r, 300));
         const again = await openEvents(base, token);
+        expect(again.status).toBe(200);
+        open.push(again);
+      } finally {
+        for (const s of open) s.close();
+        await t.close();
+      }
+    });
+
+    it("limits streams per player over all their sessions (429); another player still connects", async () => {
+      const { t, base, call, session } = await serveHttp(backend.freshUrl());
+      const admin = { "x-admin-key": ADMIN_KEY };
+      const player = (await call("POST", "/api/v1/admin/players", undefined, { name: "Many tabs" }, admin)).body.id as string;
+      /** A session of the player (a tab, a device). */
+      const tab = async () => {
+        const launch = (await call("POST", `/api/v1/admin/players/${player}/launch-tokens`, undefined, {}, admin)).body;
+        return (await call("POST", "/api/v1/sessions", undefined, { launchToken: launch.launchToken })).body.token as string;
+      };
+      const open: SseStream[] = [];
+      try {
+        // Six streams (the default cap), three in each of two sessions.
+        const tabs = [await tab(), await tab(), await tab()];
+        for (const token of [tabs[0], tabs[0], tabs[0], tabs[1], tabs[1], tabs[1]]) {
+          const s = await openEvents(base, token as string);
+          expect(s.status).toBe(200);
+          await ready(s);
+          open.push(s);
+        }
+        // A third session of the same player is under its own cap, not under the player's.
+        const refused = await openEvents(base, tabs[2] as string);
+        expect(refused.status).toBe(429);
+        expect(refused.refusal.error).toMatchObject({ code: "TOO_MANY_STREAMS", message: expect.stringContaining("player") });
+        // Another player still connects.
+        const other = await openEvents(base, await session());
+        expect(other.status).toBe(200);
+        await ready(other);
+        open.push(other);
+        // A stream of the player closes: the player may open one again.
+        open.shift()?.close();
+        await new Promise((r) => setTimeout(r, 300));
+        const again = await openEvents(base, tabs[2] as string);
         expect(again.status).toBe(200);
         open.push(again);
       } finally {

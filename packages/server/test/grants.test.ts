@@ -21,6 +21,7 @@ for (const backend of BACKENDS) {
         };
         const grant = (
           await api(t.app, "POST", `/api/v1/admin/players/${player}/bonus-grants`, admin, {
+            requestId: rid("op"),
             gameId: UNITS_GAMBLE,
             bet: { stake: 50 },
             spins: 2,
@@ -63,6 +64,7 @@ for (const backend of BACKENDS) {
         expect(history.find((r) => r.roundId === paid.roundId)?.granted).toBe(false);
         // A granted bet stakes cash only.
         const units = await api(t.app, "POST", `/api/v1/admin/players/${player}/bonus-grants`, admin, {
+          requestId: rid("op"),
           gameId: UNITS_GAMBLE,
           bet: { stake: 5, bonus: 1 },
           spins: 1,
@@ -84,6 +86,7 @@ for (const backend of BACKENDS) {
         const bet = { stake: 40, asks: 0, pick: true };
         const grant = (
           await api(t.app, "POST", `/api/v1/admin/players/${player}/bonus-grants`, admin, {
+            requestId: rid("op"),
             gameId: ASKS_PLATFORM,
             bet,
             spins: 1,
@@ -94,7 +97,9 @@ for (const backend of BACKENDS) {
         ).body;
         expect(open).toMatchObject({ status: "open", totalWin: 0 });
         expect((await api(t.app, "GET", "/api/v1/grants", auth)).body.grants).toEqual([]);
-        const cancel = (await api(t.app, "POST", `/api/v1/admin/rounds/${open.roundId}/cancel`, admin, { reason: "test" })).body;
+        const cancel = (
+          await api(t.app, "POST", `/api/v1/admin/rounds/${open.roundId}/cancel`, admin, { requestId: rid("op"), reason: "test" })
+        ).body;
         expect(cancel).toMatchObject({ status: "cancelled", paid: 0, voided: true });
         expect((await api(t.app, "GET", "/api/v1/grants", auth)).body.grants[0]).toMatchObject({ id: grant.id, spinsLeft: 1 });
         const rec = (await api(t.app, "GET", "/api/v1/admin/reconciliation", admin)).body;

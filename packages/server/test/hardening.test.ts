@@ -85,11 +85,15 @@ for (const backend of BACKENDS) {
             const spin = await api(t.app, "POST", ROUNDS, p.auth, { bet: BET, requestId: rid() });
             expect(spin.status, JSON.stringify(spin.body)).toBe(201);
             if (spin.body.status === "open") {
-              await api(t.app, "POST", `/api/v1/admin/rounds/${spin.body.roundId}/cancel`, admin, {});
+              await api(t.app, "POST", `/api/v1/admin/rounds/${spin.body.roundId}/cancel`, admin, { requestId: rid("op") });
             }
           }
           // An operator adjustment of a demo player moves demo money too.
-          await api(t.app, "POST", `/api/v1/admin/players/${p.playerId}/adjustments`, admin, { amount: 5, reason: "test" });
+          await api(t.app, "POST", `/api/v1/admin/players/${p.playerId}/adjustments`, admin, {
+            requestId: rid("op"),
+            amount: 5,
+            reason: "test",
+          });
         }
         expect(await Promise.all(real.map((id) => balanceOf(t, id)))).toEqual(realBefore);
         const history = (await api(t.app, "GET", "/api/v1/history", players[0]!.auth)).body;
@@ -109,7 +113,8 @@ for (const backend of BACKENDS) {
       try {
         const { auth } = await demoSession(t.app);
         const random = (await api(t.app, "POST", ROUNDS, auth, { bet: BET, requestId: rid() })).body;
-        if (random.status === "open") await api(t.app, "POST", `/api/v1/admin/rounds/${random.roundId}/cancel`, admin, {});
+        if (random.status === "open")
+          await api(t.app, "POST", `/api/v1/admin/rounds/${random.roundId}/cancel`, admin, { requestId: rid("op") });
         // Started at random, forced in a later step: the round is forced from then on.
         const open = (
           await api(t.app, "POST", ROUNDS, auth, { bet: BET, requestId: rid(), force: { draws: drawsFor("freeSpins") } })
@@ -355,7 +360,7 @@ for (const backend of BACKENDS) {
             method: "POST",
             url: `/api/v1/admin/players/${playerId}/adjustments`,
             headers: admin,
-            payload: { amount: 5, reason: "a\u0000b" },
+            payload: { requestId: rid("op"), amount: 5, reason: "a\u0000b" },
           },
           { method: "PUT", url: `/api/v1/preferences/${MERMAID}`, headers: auth, payload: { preferences: { k: "\u0000" } } },
           { method: "POST", url: "/api/v1/sessions", payload: { launchToken: `${"a".repeat(20)}\u0000` } },
@@ -364,7 +369,7 @@ for (const backend of BACKENDS) {
           { method: "DELETE", url: "/api/v1/autoplay/a%00b", headers: auth },
           { method: "GET", url: "/api/v1/games/mermaid%00", headers: auth },
           { method: "GET", url: "/api/v1/admin/players/pl%00x", headers: admin },
-          { method: "POST", url: "/api/v1/admin/rounds/rd%00x/cancel", headers: admin, payload: {} },
+          { method: "POST", url: "/api/v1/admin/rounds/rd%00x/cancel", headers: admin, payload: { requestId: rid("op") } },
           { method: "GET", url: "/api/v1/history?to=99999999999999999999", headers: auth },
           { method: "GET", url: "/api/v1/history?from=-5", headers: auth },
           { method: "GET", url: "/api/v1/history?to=1e300", headers: auth },
@@ -586,7 +591,7 @@ for (const backend of BACKENDS) {
             method: "POST",
             url: `/api/v1/admin/players/${playerId}/adjustments`,
             headers: admin,
-            payload: { amount, reason: "t" },
+            payload: { requestId: rid("op"), amount, reason: "t" },
           });
         const before = await snapshot(t);
         for (const amount of [Number.MAX_SAFE_INTEGER, MAX_AMOUNT + 1, -(MAX_AMOUNT + 1), 2 ** 53, 1e300]) {
@@ -650,7 +655,7 @@ for (const backend of BACKENDS) {
             method: "POST",
             url: `/api/v1/admin/players/${p0}/adjustments`,
             headers: admin,
-            payload: { amount: MAX_AMOUNT, reason: "t" },
+            payload: { requestId: rid("op"), amount: MAX_AMOUNT, reason: "t" },
           });
           if (res.statusCode === 201) credited++;
           else {

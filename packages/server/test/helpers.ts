@@ -197,7 +197,7 @@ export async function playerSession(
       method: "POST",
       url: `/api/v1/admin/players/${playerId}/adjustments`,
       headers,
-      payload: { amount: balance, reason: "deposit" },
+      payload: { amount: balance, reason: "deposit", requestId: rid("deposit") },
     });
     if (credit.statusCode !== 201) throw new Error(`credit: ${credit.statusCode} ${credit.body}`);
   }

@@ -139,6 +139,7 @@ for (const backend of BACKENDS) {
         const { auth, playerId } = await playerSession(t.app, 100_000);
         const grant = (
           await api(t.app, "POST", `/api/v1/admin/players/${playerId}/bonus-grants`, admin, {
+            requestId: rid("op"),
             gameId: CARDS_GAME,
             bet: { stake: 500 },
             spins: 1,

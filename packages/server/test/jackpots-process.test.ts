@@ -5,6 +5,7 @@ import { CARDS_GAME } from "./games/cards-game.js";
 import { JACKPOT_GAME, PROGRESSIVE_SEED } from "./games/jackpot-game.js";
 import { BACKENDS, rid } from "./helpers.js";
 import { call, dies, expectBalanced, type Proc, serve } from "./process.js";
+import { realPlayerToken } from "./real-player.js";
 
 const SCRIPT = resolve(dirname(fileURLToPath(import.meta.url)), "games/serve-jackpots.ts");
 const ROUNDS = `/api/v1/games/${JACKPOT_GAME}/rounds`;
@@ -44,7 +45,7 @@ for (const backend of BACKENDS) {
     it("kill -9 between a hit and its credit: after restart the retry credits exactly once", async () => {
       const url = backend.freshUrl();
       const a = await start(url, "mid-round");
-      const token = (await call(a, "POST", "/api/v1/sessions", undefined, { demo: true })).body.token as string;
+      const token = await realPlayerToken(a);
       const claim = { bet: { stake: 100, claim: "progressive" }, requestId: rid() };
       // The claim is answered inside the transaction; the process dies before it commits.
       await dies(a, ROUNDS, token, claim);
@@ -92,7 +93,7 @@ for (const backend of BACKENDS) {
           }[]
         ).find((r) => r.gameId === "jackpot-cards");
       const a = await startCards();
-      const token = (await call(a, "POST", "/api/v1/sessions", undefined, { demo: true })).body.token as string;
+      const token = await realPlayerToken(a);
       const spun = await call(a, "POST", `/api/v1/games/${CARDS_GAME}/rounds`, token, { bet: { stake: 100 }, requestId: rid() });
       const roundId = spun.body.jackpotCards.roundId as string;
       const pick = (p: Proc, position: number, step: number, requestId = rid()) =>
@@ -157,7 +158,7 @@ for (const backend of BACKENDS) {
         const players = await Promise.all(
           Array.from({ length: 9 }, async (_, i) => {
             const p = procs[i % 3] as Proc;
-            return { p, token: (await call(p, "POST", "/api/v1/sessions", undefined, { demo: true })).body.token as string };
+            return { p, token: await realPlayerToken(p) };
           }),
         );
         await Promise.all(

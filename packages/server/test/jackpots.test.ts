@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { jackpotMeters } from "../src/jackpots/report.js";
 import { JACKPOT_GAME, jackpotGame, MYSTERY_SEEDS, PROGRESSIVE_SEED } from "./games/jackpot-game.js";
-import { api, BACKENDS, demoSession, rid, testServer } from "./helpers.js";
+import { api, BACKENDS, playerSession, rid, testServer } from "./helpers.js";
 
 const ROUNDS = `/api/v1/games/${JACKPOT_GAME}/rounds`;
 const GAMES = [mermaidTreasure, jackpotGame];
@@ -51,7 +51,7 @@ for (const backend of BACKENDS) {
     it("paid rounds contribute in their own transaction (wager: from the house; operator: from the funding account); non-qualifying bets do not", async () => {
       const t = await testServer(backend.freshUrl(), {}, { games: GAMES });
       try {
-        const { auth } = await demoSession(t.app);
+        const { auth } = await playerSession(t.app);
         for (const stake of [25, 150, 2000]) expect((await spin(t, auth, { stake })).status).toBe(201);
         const progressive = await pool(t, "progressive");
         expect(progressive.contributionsMicro).toBe(contributionMicro(25 + 150 + 2000, 50));
@@ -86,7 +86,7 @@ for (const backend of BACKENDS) {
     it("a claim pays pool x num/den rounded down to the cent in the round's win; the remainder stays; the pool is topped up to its seed", async () => {
       const t = await testServer(backend.freshUrl(), {}, { games: GAMES });
       try {
-        const { auth } = await demoSession(t.app);
+        const { auth } = await playerSession(t.app);
         await spin(t, auth, { stake: 33 }); // pool = seed + 1,650 micro
         const before = (await pool(t, "progressive")).currentMicro;
         expect(before).toBe(PROGRESSIVE_SEED + 1650);
@@ -118,7 +118,7 @@ for (const backend of BACKENDS) {
     it("two claims in one round: the first pays the pool, the second the reset value; jackpotValue reads the pool", async () => {
       const t = await testServer(backend.freshUrl(), {}, { games: GAMES });
       try {
-        const { auth } = await demoSession(t.app);
+        const { auth } = await playerSession(t.app);
         await spin(t, auth, { stake: 10_000 });
         const grown = (await pool(t, "progressive")).currentMicro;
         const res = await spin(t, auth, { stake: 100, claim: "progressive", twice: true });
@@ -140,6 +140,7 @@ for (const backend of BACKENDS) {
               roundId: "rd-x",
               gameId: JACKPOT_GAME,
               gameVersion: "test-1",
+              demo: false,
               context: { currency: "EUR" } as never,
               stepIndex: 0,
               at: 0,
@@ -155,7 +156,7 @@ for (const backend of BACKENDS) {
     it("race: many players claim the same pool at once: the first committed claim takes it in full, the next get the seed plus increments since", async () => {
       const t = await testServer(backend.freshUrl(), {}, { games: GAMES });
       try {
-        const players = await Promise.all(Array.from({ length: 12 }, () => demoSession(t.app)));
+        const players = await Promise.all(Array.from({ length: 12 }, () => playerSession(t.app)));
         // Grow the pool above its seed first.
         await Promise.all(players.map((p) => spin(t, p.auth, { stake: 5000 })));
         const grown = (await pool(t, "progressive")).currentMicro;
@@ -190,9 +191,10 @@ for (const backend of BACKENDS) {
     it("granted rounds contribute nothing; a claim in one is paid from the pool like any other", async () => {
       const t = await testServer(backend.freshUrl(), {}, { games: GAMES });
       try {
-        const { auth, playerId } = await demoSession(t.app);
+        const { auth, playerId } = await playerSession(t.app);
         const grant = (
           await api(t.app, "POST", `/api/v1/admin/players/${playerId}/bonus-grants`, ADMIN, {
+            requestId: rid("op"),
             gameId: JACKPOT_GAME,
             bet: { stake: 500 },
             spins: 2,
@@ -212,7 +214,7 @@ for (const backend of BACKENDS) {
     it("admin: pools with seeds and meters; adjustments need a reason, are audited and never go below seed; win list; /metrics", async () => {
       const t = await testServer(backend.freshUrl(), {}, { games: GAMES });
       try {
-        const { auth } = await demoSession(t.app);
+        const { auth } = await playerSession(t.app);
         await spin(t, auth, { stake: 1000 });
         const won = (await spin(t, auth, { stake: 100, claim: "progressive", num: 1, den: 2 })).body;
         const list = (await api(t.app, "GET", "/api/v1/admin/jackpots", ADMIN)).body;
@@ -233,9 +235,14 @@ for (const backend of BACKENDS) {
         expect(wins).toHaveLength(1);
         expect(wins[0]).toMatchObject({ roundId: won.roundId, pool: "progressive", paid: won.totalWin, share: [1, 2] });
         const ref = { gameId: JACKPOT_GAME, pool: "progressive", currency: "EUR", key: "" };
-        const noReason = await api(t.app, "POST", "/api/v1/admin/jackpots/adjustments", ADMIN, { ...ref, amountMicro: 5 });
+        const noReason = await api(t.app, "POST", "/api/v1/admin/jackpots/adjustments", ADMIN, {
+          requestId: rid("op"),
+          ...ref,
+          amountMicro: 5,
+        });
         expect(noReason.status).toBe(400);
         const below = await api(t.app, "POST", "/api/v1/admin/jackpots/adjustments", ADMIN, {
+          requestId: rid("op"),
           ...ref,
           amountMicro: -(prog.currentMicro - PROGRESSIVE_SEED + 1),
           reason: "take too much",
@@ -243,6 +250,7 @@ for (const backend of BACKENDS) {
         expect(below.status).toBe(409);
         expect(below.body.error.code).toBe("BELOW_SEED");
         const up = await api(t.app, "POST", "/api/v1/admin/jackpots/adjustments", ADMIN, {
+          requestId: rid("op"),
           ...ref,
           amountMicro: 2_000_000,
           reason: "marketing boost",
@@ -250,6 +258,7 @@ for (const backend of BACKENDS) {
         expect(up.status).toBe(201);
         expect(up.body).toEqual({ beforeMicro: prog.currentMicro, afterMicro: prog.currentMicro + 2_000_000 });
         const down = await api(t.app, "POST", "/api/v1/admin/jackpots/adjustments", ADMIN, {
+          requestId: rid("op"),
           ...ref,
           amountMicro: -(prog.currentMicro + 2_000_000 - PROGRESSIVE_SEED),
           reason: "back to seed",
@@ -282,7 +291,7 @@ for (const backend of BACKENDS) {
     it("property: random interleavings of contributions and claims from many players keep the invariant to the micro-unit", async () => {
       const t = await testServer(backend.freshUrl(), {}, { games: GAMES });
       try {
-        const players = await Promise.all(Array.from({ length: 6 }, () => demoSession(t.app)));
+        const players = await Promise.all(Array.from({ length: 6 }, () => playerSession(t.app)));
         const op = fc.record({
           player: fc.integer({ min: 0, max: players.length - 1 }),
           stake: fc.integer({ min: 1, max: 400 }),

@@ -71,6 +71,7 @@ for (const backend of BACKENDS) {
                 } else if (o.kind === "granted") {
                   const grant = (
                     await api(t.app, "POST", `/api/v1/admin/players/${playerId}/bonus-grants`, admin, {
+                      requestId: rid("op"),
                       gameId: UNITS_GAMBLE,
                       bet: { stake: 10 },
                       spins: 1,
@@ -93,6 +94,7 @@ for (const backend of BACKENDS) {
                   expect([200, 403]).toContain(r.status);
                 } else if (o.kind === "credit") {
                   await api(t.app, "POST", `/api/v1/admin/players/${playerId}/adjustments`, admin, {
+                    requestId: rid("op"),
                     amount: o.amount,
                     unit: "bonus",
                     reason: "p",
@@ -113,7 +115,7 @@ for (const backend of BACKENDS) {
                   await t.close();
                   t = await testServer(url, {}, { games: GAMES });
                 } else if (o.kind === "cancel" && open) {
-                  await new Admin(t.server).cancelRound(open.roundId, {});
+                  await new Admin(t.server).cancelRound(open.roundId, {}, rid("op"));
                   open = null;
                 }
               }

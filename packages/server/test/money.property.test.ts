@@ -104,7 +104,7 @@ for (const backend of BACKENDS) {
                 await t.close();
                 t = await testServer(url);
               } else if (o.kind === "cancel" && openRound) {
-                await new Admin(t.server).cancelRound(openRound.roundId, { reason: "property" });
+                await new Admin(t.server).cancelRound(openRound.roundId, { reason: "property" }, rid("op"));
                 openRound = null;
               }
             }

@@ -9,6 +9,8 @@ export interface SseEvent {
 export interface SseStream {
   status: number;
   headers: Headers;
+  /** A refused stream's answer (`{error: {code, message}}`); undefined for an open stream. */
+  refusal?: any;
   events: SseEvent[];
   /** Comment lines received (heartbeats). */
   comments: () => number;
@@ -63,12 +65,19 @@ export async function openEvents(base: string, token: string | null, lastEventId
         // Aborted.
       }
     })();
-  } else {
-    await res.body?.cancel().catch(() => {});
   }
+  const text = res.ok ? null : await res.text().catch(() => "");
+  const parse = (t: string) => {
+    try {
+      return JSON.parse(t);
+    } catch {
+      return t;
+    }
+  };
   return {
     status: res.status,
     headers: res.headers,
+    ...(text ? { refusal: parse(text) } : {}),
     events,
     comments: () => comments,
     next(pred, ms = 5000, from = 0) {

@@ -80,7 +80,8 @@ for (const backend of BACKENDS) {
         const report = await replayRound(t.server, open.roundId);
         expect(report.ok).toBe(false);
         expect(report.problems[0]).toContain("units-gamble@1");
-        const cancel = (await api(t.app, "POST", `/api/v1/admin/rounds/${open.roundId}/cancel`, admin, {})).body;
+        const cancel = (await api(t.app, "POST", `/api/v1/admin/rounds/${open.roundId}/cancel`, admin, { requestId: rid("op") }))
+          .body;
         expect(cancel).toMatchObject({ status: "cancelled", paid: 10 });
       } finally {
         await t.close();

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
- * Builds the browser client (vite build -> packages/web/dist) when dist is missing or
- * older than any source file, so `npm start` and the browser tests always serve the
- * current client without rebuilding on every run.
+ * Builds the browser client (vite build -> packages/web/dist) when dist is missing, older
+ * than any source file, or lacks its allow-list (dist/served-files.json, the only files the
+ * server serves), so `npm start` and the browser tests always serve the current client
+ * without rebuilding on every run.
  */
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -13,6 +14,7 @@ import { fileURLToPath } from "node:url";
 
 const webRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const distIndex = join(webRoot, "dist", "index.html");
+const servedFiles = join(webRoot, "dist", "served-files.json");
 const sources = [
   join(webRoot, "src"),
   join(webRoot, "index.html"),
@@ -31,7 +33,8 @@ function newest(path) {
   return latest;
 }
 
-const upToDate = () => existsSync(distIndex) && statSync(distIndex).mtimeMs >= Math.max(...sources.map(newest));
+const upToDate = () =>
+  existsSync(distIndex) && existsSync(servedFiles) && statSync(distIndex).mtimeMs >= Math.max(...sources.map(newest));
 if (upToDate() && !process.argv.includes("--force")) {
   process.stdout.write("web: client build is up to date (packages/web/dist)\n");
   process.exit(0);

@@ -3,6 +3,7 @@
  * (test mode, temporary SQLite, a free port) and Debian's Chromium through playwright-core.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -102,6 +103,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       if (options.body !== undefined) headers["content-type"] = "application/json";
       if (options.token) headers.authorization = `Bearer ${options.token}`;
       if (options.admin) headers["x-admin-key"] = ADMIN_KEY;
+      // As an operator's integration does: every admin call that changes something carries a key of its own.
+      if (options.admin && method !== "GET") headers["idempotency-key"] = randomUUID();
       const response = await fetch(`${url}${path}`, {
         method,
         headers,

@@ -14,6 +14,7 @@ import { BASE, grid, mustStops } from "../../games/src/mona-lisa-jewels/test-kit
 import { formatMoney } from "../src/format.js";
 import { browserSuite, DESKTOP, PHONE } from "./client.js";
 import { HAS_CHROMIUM, shoot } from "./harness.js";
+import { realLaunchToken } from "./real-player.js";
 
 const MONA = "mona-lisa-jewels";
 const MAX_BET = { coinValue: 20, coinsPerLine: 10, lines: 25 };
@@ -63,7 +64,8 @@ describe.skipIf(!HAS_CHROMIUM)("jackpot notices (Chromium, real server)", () => 
     // Another player wins the progressive: the watcher's toast, and the ticker back down at once.
     const winner = await newPage(DESKTOP);
     await winner.goto(server.url);
-    const session = await server.api("POST", "/api/v1/sessions", { body: { demo: true } });
+    // A real-money player (a demo player's wins reach neither the real pools nor anyone's feed).
+    const session = await server.api("POST", "/api/v1/sessions", { body: { launchToken: await realLaunchToken(server) } });
     await server.api("POST", `/api/v1/games/${MONA}/rounds`, {
       token: session.token,
       body: { bet: MAX_BET, requestId: crypto.randomUUID(), force: { draws: JACKPOT_STOPS } },
@@ -84,7 +86,8 @@ describe.skipIf(!HAS_CHROMIUM)("jackpot notices (Chromium, real server)", () => 
     const watcher = await newPage(DESKTOP);
     const winner = await newPage(PHONE);
     await openGame(watcher);
-    await openGame(winner);
+    // The winner plays real money (a demo player's wins reach neither the real pools nor anyone's feed).
+    await openGame(winner, `/?launch=${await realLaunchToken(server)}`);
     // Both feeds are open before the win (the stream answers `ready` first).
     for (const p of [watcher, winner])
       await p.waitForSelector('[data-role="jackpot-toasts"][data-feed="open"]', { state: "attached" });
@@ -104,7 +107,7 @@ describe.skipIf(!HAS_CHROMIUM)("jackpot notices (Chromium, real server)", () => 
     const toastText = await toast.textContent();
     expect(toastText).toContain("JACKPOT");
     expect(toastText).toContain("Mona Lisa Jewels");
-    expect(toastText).toMatch(/D\*\*\*r won/);
+    expect(toastText).toMatch(/P\*\*\*r won/);
     const paid = await toast.locator('[data-role="jackpot-toast-amount"]').textContent();
     // On top of the game screen, and opaque (the slide-in animation never starts it transparent).
     const shown = await toast.evaluate((t) => {

@@ -23,6 +23,7 @@ import {
 } from "../../games/src/mona-lisa-jewels/test-kit.js";
 import { browserSuite, DESKTOP, PHONE, visibleControls } from "./client.js";
 import { HAS_CHROMIUM, shoot } from "./harness.js";
+import { realLaunchToken } from "./real-player.js";
 
 const MONA = "mona-lisa-jewels";
 /** Neither SCATTER, JEWEL, WILD nor JACKPOT: a cell that adds nothing anywhere. */
@@ -116,8 +117,9 @@ async function holdAction(p: Page, n: number): Promise<{ reached: Promise<void>;
 describe.skipIf(!HAS_CHROMIUM)("Mona Lisa Jewels in the browser (Chromium, real server)", () => {
   const { server, newPage, waitIdle, token, serverSession, shownMinor, force, quick, pageErrors, openPanel } = browserSuite();
 
-  const open = async (p: Page) => {
-    await p.goto(`${server.url}/#/play/${MONA}`);
+  /** Opens the game as a fresh demo player, or as the real player of a launch token. */
+  const open = async (p: Page, launchToken?: string) => {
+    await p.goto(`${server.url}/${launchToken ? `?launch=${launchToken}` : ""}#/play/${MONA}`);
     await waitIdle(p);
     await quick(p);
   };
@@ -280,7 +282,8 @@ describe.skipIf(!HAS_CHROMIUM)("Mona Lisa Jewels in the browser (Chromium, real 
 
   it("the progressive at max bet: the jackpot card, the player's celebration and the ticker back near its seed", async () => {
     const p = await newPage();
-    await open(p);
+    // A real-money player: the real pool, its celebration and ticker (demo play has pools of its own, announced to no one).
+    await open(p, await realLaunchToken(server));
     const ticker = p.locator('[data-role="jackpot-ticker-value"][data-pool="progressive"]');
     await ticker.waitFor({ state: "visible", timeout: 10_000 });
     await p.click('[data-test="bet-max"]');

@@ -250,6 +250,23 @@ ALTER TABLE rounds ADD COLUMN parent_round_id TEXT;
 CREATE INDEX rounds_parent ON rounds(parent_round_id);
 `,
   },
+  {
+    version: 7,
+    name: "one player per external id (unique; later duplicates of an older database renamed)",
+    // A database from before this version may hold the same external id on several players.
+    // Merging them is not possible (each may hold money and rounds): the oldest keeps the id
+    // and each later one becomes `<id>#duplicate:<player id>` (kept, with its money, and found
+    // by that suffix for the operator to settle by hand).
+    sql: `
+UPDATE players SET external_id = external_id || '#duplicate:' || id
+WHERE external_id IS NOT NULL AND EXISTS (
+  SELECT 1 FROM players o
+  WHERE o.external_id = players.external_id
+    AND (o.created_at < players.created_at OR (o.created_at = players.created_at AND o.id < players.id))
+);
+CREATE UNIQUE INDEX players_external_id ON players(external_id) WHERE external_id IS NOT NULL;
+`,
+  },
 ];
 
 /** Applies every migration not yet applied. Safe to call from several processes at once. */

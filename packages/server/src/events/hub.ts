@@ -8,21 +8,26 @@
  * - `jackpotWin`: every win of every pool, to every stream, in commit order, with the win's
  *   number as event id; a stream that reconnects with `Last-Event-ID: n` gets the wins after
  *   n again (at most {@link HubOptions.replayLimit}, none older than `replayWindowMs`).
+ * - `account`: the player's own balances, to that player's streams only, after a change of
+ *   their account committed (read at send time, coalesced: see account-feed.ts).
  * - heartbeat comments, so proxies and clients see the stream alive.
  *
- * Changes arrive as {@link JackpotSignal}s: by LISTEN on PostgreSQL (every process, this one
- * included, hears every commit), from the in-process emitter on SQLite. There is no polling
- * for wins: the hub reads `jackpot_wins` after a signal (and after the listener reconnects).
+ * Changes arrive as {@link PushSignal}s: by LISTEN on PostgreSQL (every process, this one
+ * included, hears every commit), from the in-process emitters on SQLite. There is no polling
+ * for wins or balances: the hub reads `jackpot_wins` or the accounts after a signal (and after
+ * the listener reconnects).
  */
 import { randomBytes } from "node:crypto";
 import { claimPool } from "@reelhouse/engine";
-import type { JackpotWinEvent, PoolEvent } from "@reelhouse/protocol";
+import type { AccountChange, AccountEvent, JackpotWinEvent, PoolEvent } from "@reelhouse/protocol";
 import type { Sql } from "../db/database.js";
 import { PostgresDatabase } from "../db/postgres.js";
 import { ApiProblem } from "../errors.js";
 import type { GameServer } from "../service.js";
+import { type AccountBalances, AccountFeed } from "./account-feed.js";
+import { AccountSignals } from "./account-signals.js";
 import { PgListener } from "./pg-listener.js";
-import type { JackpotSignal } from "./signals.js";
+import type { PushSignal } from "./signals.js";
 import { sse, WIN_COLUMNS, type WinNotice, type WinRow, winNotice } from "./wire.js";
 
 export interface HubOptions {
@@ -32,6 +37,14 @@ export interface HubOptions {
   maxStreams: number;
   /** Streams one session may hold at once (a page holds one; a few for reloads and tabs). */
   maxPerSession: number;
+  /**
+   * Streams one player may hold at once on this process, over all their sessions (each
+   * process on PostgreSQL applies its own): a few tabs and devices, with room for reconnects,
+   * but never the whole process.
+   */
+  maxPerPlayer: number;
+  /** `account` reads start at most this often; the changes signalled in between wait for one read. */
+  accountEveryMs: number;
   replayLimit: number;
   replayWindowMs: number;
   /** A stream whose unsent output passes this many bytes (a client not reading) is closed. */
@@ -48,6 +61,8 @@ export const DEFAULT_HUB_OPTIONS: Omit<HubOptions, "maxStreams"> = {
   poolEveryMs: 3000,
   heartbeatMs: 15_000,
   maxPerSession: 3,
+  maxPerPlayer: 6,
+  accountEveryMs: 100,
   replayLimit: 100,
   replayWindowMs: 10 * 60_000,
   maxBufferedBytes: 256 * 1024,
@@ -70,11 +85,17 @@ interface Stream {
   sink: StreamSink;
   view: { gameId: string; bet: unknown } | null;
   expiry: NodeJS.Timeout;
+  /** Its `ready` event is written (what comes before waits on the hub's chain, behind it). */
+  ready: boolean;
 }
 
 export class EventHub {
   private readonly streams = new Map<string, Stream>();
   private readonly perSession = new Map<string, number>();
+  /** Each player's open streams on this process (the per-player cap; where `account` goes). */
+  private readonly byPlayer = new Map<string, Set<Stream>>();
+  private readonly accountSignals: AccountSignals;
+  private readonly accounts: AccountFeed;
   /** This process's prefix of stream ids (a view change for another prefix goes by NOTIFY). */
   readonly tag = randomBytes(4).toString("hex");
   /** The last win number sent to every stream. */
@@ -86,14 +107,23 @@ export class EventHub {
   private ticking = false;
   private timers: NodeJS.Timeout[] = [];
   private listener: PgListener | null = null;
-  private readonly onLocal = (signal: JackpotSignal) => this.signal(signal);
+  private readonly onLocal = (signal: PushSignal) => this.signal(signal);
   private closed = false;
 
   constructor(
     private readonly server: GameServer,
     readonly options: HubOptions,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.accountSignals = AccountSignals.of(server.db);
+    this.accounts = new AccountFeed({
+      db: server.db,
+      everyMs: options.accountEveryMs,
+      watched: (playerId) => this.byPlayer.has(playerId),
+      deliver: (playerId, balances, cause) => this.sendAccount(playerId, balances, cause),
+      now,
+    });
+  }
 
   /** Open streams (for tests and metrics). */
   get size(): number {
@@ -109,9 +139,9 @@ export class EventHub {
     };
     every(this.options.heartbeatMs, () => this.broadcast(": hb\n\n"));
     const jackpots = this.server.jackpots;
-    if (!jackpots.any) return;
-    this.delivered = await this.lastSeq();
+    if (jackpots.any) this.delivered = await this.lastSeq();
     const db = this.server.db;
+    // Account signals come with or without jackpots.
     if (db instanceof PostgresDatabase) {
       this.listener = new PgListener(
         db,
@@ -121,11 +151,12 @@ export class EventHub {
       );
       await this.listener.start();
       // A win committed between the read above and LISTEN: read now.
-      this.readWins();
+      if (jackpots.any) this.readWins();
     } else {
-      jackpots.signals.local.on("signal", this.onLocal);
+      this.accountSignals.local.on("signal", this.onLocal);
+      if (jackpots.any) jackpots.signals.local.on("signal", this.onLocal);
     }
-    every(this.options.poolEveryMs, () => void this.tick());
+    if (jackpots.any) every(this.options.poolEveryMs, () => void this.tick());
   }
 
   /** Ends every stream and stops listening. */
@@ -133,6 +164,8 @@ export class EventHub {
     this.closed = true;
     for (const t of this.timers) clearInterval(t);
     this.server.jackpots.signals.local.off("signal", this.onLocal);
+    this.accountSignals.local.off("signal", this.onLocal);
+    this.accounts.close();
     for (const s of [...this.streams.values()]) this.drop(s, true);
     await this.listener?.close();
   }
@@ -142,13 +175,19 @@ export class EventHub {
     return Number(row?.last ?? 0);
   }
 
-  /** Refuses a new stream over the limits (429), before the response starts. */
-  admit(session: string): void {
+  /** Refuses a new stream over the limits (429), before the response starts: this process's, the session's, the player's. */
+  admit(session: string, playerId: string): void {
     if (this.closed) throw new ApiProblem(503, "SHUTTING_DOWN", "the server is shutting down");
     if (this.streams.size >= this.options.maxStreams)
       throw new ApiProblem(429, "TOO_MANY_STREAMS", "this server holds as many event streams as it serves; retry later");
     if ((this.perSession.get(session) ?? 0) >= this.options.maxPerSession)
       throw new ApiProblem(429, "TOO_MANY_STREAMS", `a session holds at most ${this.options.maxPerSession} event streams`);
+    if ((this.byPlayer.get(playerId)?.size ?? 0) >= this.options.maxPerPlayer)
+      throw new ApiProblem(
+        429,
+        "TOO_MANY_STREAMS",
+        `a player holds at most ${this.options.maxPerPlayer} event streams here; close a tab or retry later`,
+      );
   }
 
   /**
@@ -161,12 +200,16 @@ export class EventHub {
     const age = this.options.maxAgeMs * (1 + Math.random() / 10);
     const expiry = setTimeout(() => this.remove(id, true), age);
     expiry.unref();
-    const stream: Stream = { ...s, id, view: null, expiry };
+    const stream: Stream = { ...s, id, view: null, expiry, ready: false };
     this.streams.set(stream.id, stream);
     this.perSession.set(s.session, (this.perSession.get(s.session) ?? 0) + 1);
+    const mine = this.byPlayer.get(s.playerId);
+    if (mine) mine.add(stream);
+    else this.byPlayer.set(s.playerId, new Set([stream]));
     this.chain = this.chain.then(async () => {
       if (!this.streams.has(stream.id)) return;
       const ready = { streamId: stream.id, poolEverySeconds: this.options.poolEveryMs / 1000 };
+      stream.ready = true;
       if (lastEventId === null || lastEventId > this.delivered) {
         stream.sink.write(sse("ready", ready, this.delivered));
         return;
@@ -198,6 +241,9 @@ export class EventHub {
     const left = (this.perSession.get(s.session) ?? 1) - 1;
     if (left <= 0) this.perSession.delete(s.session);
     else this.perSession.set(s.session, left);
+    const mine = this.byPlayer.get(s.playerId);
+    mine?.delete(s);
+    if (mine?.size === 0) this.byPlayer.delete(s.playerId);
     if (end) s.sink.end();
   }
 
@@ -225,9 +271,11 @@ export class EventHub {
   }
 
   /** A change reached this process. */
-  private signal(signal: JackpotSignal): void {
+  private signal(signal: PushSignal): void {
     if (this.closed) return;
-    if (signal.t === "win") {
+    if (signal.t === "acct") {
+      for (const [playerId, cause] of signal.a) this.accounts.changed(playerId, cause);
+    } else if (signal.t === "win") {
       if (signal.seq > this.delivered) this.readWins();
     } else if (signal.t === "pool") {
       void this.pushPools([...this.streams.values()].filter((s) => s.view?.gameId === signal.g)).catch(() => {});
@@ -239,10 +287,34 @@ export class EventHub {
     }
   }
 
-  /** The listener lost LISTEN for a while: read what it may have missed. */
+  /**
+   * The listener lost LISTEN for a while: read what it may have missed. Every player with a
+   * stream here gets their balances again, as `grant` (the cause that has a client re-read
+   * everything: which change was missed is unknown).
+   */
   private afterReconnect(): void {
+    for (const playerId of this.byPlayer.keys()) this.accounts.changed(playerId, "grant");
+    if (!this.server.jackpots.any) return;
     this.readWins();
     void this.tick();
+  }
+
+  /** The player's balances, to each of their streams here (in its currency: the player's). */
+  private sendAccount(playerId: string, balances: AccountBalances, cause: AccountChange): void {
+    for (const s of [...(this.byPlayer.get(playerId) ?? [])]) {
+      const event: AccountEvent = {
+        balance: balances.cash,
+        currency: s.currency,
+        ...(balances.units ? { unitBalances: balances.units } : {}),
+        cause,
+      };
+      const chunk = sse("account", event);
+      if (s.ready) this.write(s, chunk);
+      else
+        this.chain = this.chain.then(() => {
+          if (this.streams.has(s.id)) this.write(s, chunk);
+        });
+    }
   }
 
   /** Reads and sends the wins after the last one sent (one read at a time; a signal during one asks for another). */

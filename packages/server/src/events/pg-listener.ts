@@ -6,7 +6,7 @@
  */
 import pg from "pg";
 import type { PostgresDatabase } from "../db/postgres.js";
-import type { JackpotSignal } from "./signals.js";
+import type { PushSignal } from "./signals.js";
 
 export class PgListener {
   private client: pg.Client | null = null;
@@ -17,7 +17,7 @@ export class PgListener {
   constructor(
     private readonly db: PostgresDatabase,
     private readonly channel: string,
-    private readonly onSignal: (signal: JackpotSignal) => void,
+    private readonly onSignal: (signal: PushSignal) => void,
     private readonly onReconnect: () => void,
   ) {}
 
@@ -41,7 +41,7 @@ export class PgListener {
     client.on("notification", (message) => {
       if (message.channel !== this.channel || !message.payload) return;
       try {
-        this.onSignal(JSON.parse(message.payload) as JackpotSignal);
+        this.onSignal(JSON.parse(message.payload) as PushSignal);
       } catch {
         // Not ours: ignored.
       }

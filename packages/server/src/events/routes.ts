@@ -53,7 +53,7 @@ export function eventRoutes(
       const session = createHash("sha256")
         .update(request.headers.authorization ?? "")
         .digest("hex");
-      hub.admit(session);
+      hub.admit(session, caller.player.id);
       reply.hijack();
       const raw = reply.raw;
       const socket = request.raw.socket;

@@ -7,6 +7,7 @@
  */
 import { EventEmitter } from "node:events";
 import type { Database, Sql } from "../db/database.js";
+import type { AccountSignal } from "./account-signals.js";
 
 /** A change: a win was recorded (its sequence number), or a pool's meter moved other than by a contribution. */
 export type JackpotSignal =
@@ -14,6 +15,9 @@ export type JackpotSignal =
   | { t: "pool"; g: string; p: string; c: string; k: string }
   /** A view change for a stream that another process may hold (see routes.ts). */
   | { t: "view"; s: string; pl: string; g: string; b: unknown };
+
+/** What travels on the push channel's NOTIFY channel: the jackpot signals and the account signals (account-signals.ts). */
+export type PushSignal = JackpotSignal | AccountSignal;
 
 /** NOTIFY payloads must stay under PostgreSQL's 8,000 bytes; ours are far smaller (views are capped at this). */
 export const MAX_SIGNAL_BYTES = 2000;

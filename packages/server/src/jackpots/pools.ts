@@ -21,6 +21,10 @@
  * may go below zero while the sum stays at or above the seed). Claims never lock a shard and
  * contributions never lock a base, so the two cannot deadlock, and the first committed claim
  * takes the pool in full while the next sees what it holds then (seed + increments since).
+ *
+ * Demo play has its own pools (jackpots/accounts.ts): a demo round contributes to, opens
+ * Jackpot Cards on and claims from the demo twin of each pool, funded by the demo bank; its
+ * wins are not recorded in `jackpot_wins` (no winner notice, no admin win, no hit counted).
  */
 import { claimPool, contributionMicro, type JackpotPoolSpec, MICRO_PER_MINOR, type PoolRef } from "@reelhouse/engine";
 import { audit } from "../audit.js";
@@ -29,21 +33,40 @@ import { ApiProblem } from "../errors.js";
 import { JackpotSignals } from "../events/signals.js";
 import type { AnyGame, GameRegistry } from "../games.js";
 import { newId } from "../ids.js";
-import { HOUSE, HOUSE_SHARDS, houseAccount, type TransactionKind, transfer } from "../ledger.js";
+import { type TransactionKind, transfer } from "../ledger.js";
 import type { PlatformAnswerers, PlatformCall } from "../rounds/platform.js";
+import {
+  baseAccount,
+  contributionSource,
+  JP_UNIT,
+  type PoolId,
+  type PoolScope,
+  paidAccount,
+  poolAccounts,
+  poolKind,
+  poolName,
+  SEED_ACCOUNT,
+  scopeOf,
+  seedAccount,
+  shardAccount,
+  shardOf,
+  systemAccounts,
+} from "./accounts.js";
+
+export {
+  baseAccount,
+  fundingAccount,
+  JP_UNIT,
+  PAID_ACCOUNT,
+  POOL_SHARDS,
+  type PoolId,
+  SEED_ACCOUNT,
+  shardAccount,
+  shardOf,
+} from "./accounts.js";
 
 /** The platform round module whose pools every game that includes Jackpot Cards feeds. */
 export const JACKPOT_CARDS_ID = "jackpot-cards";
-/** The ledger unit of pool money: micro-units of the currency. */
-export const JP_UNIT = "jpmicro";
-/** Shards per pool (as many as the house's, so a player's house shard names their pool shard). */
-export const POOL_SHARDS = HOUSE_SHARDS;
-/** Operator account that funds seeds and top-ups (and takes back audited adjustments). */
-export const SEED_ACCOUNT = `jackpot-seed@${JP_UNIT}`;
-/** Operator accounts that pay operator-funded contributions, sharded like the house (`jackpot-funding:k@jpmicro`). */
-export const fundingAccount = (shard: number) => `jackpot-funding:${shard}@${JP_UNIT}`;
-/** The house's side of jackpot payouts: what pools paid through the house's cash wins. */
-export const PAID_ACCOUNT = `house-jackpot@${JP_UNIT}`;
 
 export const KIND = {
   contribution: "jackpot-contribution",
@@ -51,28 +74,6 @@ export const KIND = {
   payout: "jackpot-payout",
   adjustment: "jackpot-adjustment",
 } as const satisfies Record<string, TransactionKind>;
-
-/** One pool: a game's pool id in one currency at one key. */
-export interface PoolId {
-  gameId: string;
-  pool: string;
-  currency: string;
-  key: string;
-}
-
-const poolName = (p: PoolId) => `${p.gameId}/${p.pool}/${p.currency}/${p.key}`;
-/** The ledger account of one shard of a pool. */
-export const shardAccount = (p: PoolId, shard: number) => `jp:${poolName(p)}#${String(shard).padStart(2, "0")}@${JP_UNIT}`;
-/** The base account of a pool: takes seeds, pays wins, takes adjustments (it may go below zero; the pool is base + shards). */
-export const baseAccount = (p: PoolId) => `jp:${poolName(p)}#base@${JP_UNIT}`;
-/** Every account of a pool: the contribution shards and the base. */
-const poolAccounts = (p: PoolId) => [...Array.from({ length: POOL_SHARDS }, (_, i) => shardAccount(p, i)), baseAccount(p)];
-/** The shard index of a player (that of their house shard). */
-export function shardOf(playerId: string): number {
-  const house = houseAccount(playerId);
-  return house === HOUSE ? 0 : Number(house.slice(HOUSE.length + 1));
-}
-const houseJp = (playerId: string) => `${houseAccount(playerId)}@${JP_UNIT}`;
 
 export interface PoolRow {
   game_id: string;
@@ -87,7 +88,7 @@ export interface PoolRow {
   created_at: number;
 }
 
-/** The result of a claim, as recorded in `jackpot_wins`. */
+/** The result of a claim, as recorded in `jackpot_wins` (a demo claim is recorded nowhere: its id is empty, its seq 0). */
 export interface JackpotWin {
   id: string;
   /** The win's place in the order wins committed (the push channel's event id). */
@@ -105,12 +106,16 @@ export class Jackpots {
   readonly signals: JackpotSignals;
   /** Games that include Jackpot Cards (their screens show its levels; their bets feed them). */
   private readonly cardsGames: ReadonlySet<string>;
+  /** Demo play is on: {@link init} creates the demo twin of every pool. */
+  private readonly demo: boolean;
 
   constructor(
     private readonly db: Database,
     games: GameRegistry,
     private readonly now: () => number = Date.now,
+    options: { demo?: boolean } = {},
   ) {
+    this.demo = options.demo ?? false;
     this.signals = new JackpotSignals(db);
     this.cardsGames = new Set([...games.values()].filter((g) => g.jackpotCards).map((g) => g.id));
     for (const game of [...games.values(), ...games.platformModules()]) {
@@ -191,11 +196,12 @@ export class Jackpots {
         const win = await this.claim(call.sql, this.poolOf(call, request.ref), request.numerator, request.denominator, call);
         return { kind: "jackpotClaim", ref: request.ref, amount: win.paidMinor };
       });
+    // A demo round reads and claims its pool's demo twin (call.demo), never the real pool.
     if (!kinds.has("jackpotValue"))
       platform.register("jackpotValue", async (request, call) => ({
         kind: "jackpotValue",
         ref: request.ref,
-        micro: await this.value(call.sql, this.poolOf(call, request.ref)),
+        micro: await this.value(call.sql, this.poolOf(call, request.ref), scopeOf(call.demo)),
       }));
   }
 
@@ -223,14 +229,8 @@ export class Jackpots {
   async init(): Promise<void> {
     if (!this.any) return;
     await this.db.tx(async (sql) => {
-      const system: [string, string][] = [
-        [SEED_ACCOUNT, "jackpot-seed"],
-        [PAID_ACCOUNT, HOUSE],
-      ];
-      for (let shard = 0; shard < HOUSE_SHARDS; shard++) {
-        system.push([`${shard === 0 ? HOUSE : `${HOUSE}:${shard}`}@${JP_UNIT}`, HOUSE]);
-        system.push([fundingAccount(shard), "jackpot-funding"]);
-      }
+      const system = systemAccounts("real");
+      if (this.demo) system.push(...systemAccounts("demo"));
       const currency = [...this.declared()][0]?.pool.currency ?? "EUR";
       for (const [id, kind] of system)
         await sql.run(
@@ -276,7 +276,35 @@ export class Jackpots {
             at,
           });
       }
+      if (this.demo) for (const { pool, seed } of this.declared()) await this.createDemoPool(sql, pool, seed);
     });
+  }
+
+  /**
+   * The demo twin of a pool, created and funded to its seed from the demo bank once (the
+   * insert of its base account decides who funds when several processes start at once).
+   */
+  private async createDemoPool(sql: Sql, pool: PoolId, seed: number): Promise<void> {
+    const created = await sql.query(
+      "INSERT INTO accounts (id, kind, player_id, currency, balance, unit) VALUES ($1, $2, NULL, $3, 0, $4) ON CONFLICT (id) DO NOTHING RETURNING id",
+      [baseAccount(pool, "demo"), poolKind("demo"), pool.currency, JP_UNIT],
+    );
+    if (created.length === 0) return;
+    for (const account of poolAccounts(pool, "demo"))
+      await sql.run(
+        "INSERT INTO accounts (id, kind, player_id, currency, balance, unit) VALUES ($1, $2, NULL, $3, 0, $4) ON CONFLICT (id) DO NOTHING",
+        [account, poolKind("demo"), pool.currency, JP_UNIT],
+      );
+    if (seed > 0)
+      await transfer(sql, {
+        kind: KIND.seed,
+        from: seedAccount("demo"),
+        to: baseAccount(pool, "demo"),
+        amount: seed,
+        unit: JP_UNIT,
+        note: `seed demo ${poolName(pool)}`,
+        at: this.now(),
+      });
   }
 
   /**
@@ -284,7 +312,8 @@ export class Jackpots {
    * claim of its own) and its stake. Lock order of a request: the player's wallet, the win
    * counter (`jackpot_win_seq`, claims only), a claimed pool's base, the seed and paid accounts, the house cash shard, then the pool shard and the
    * house jpmicro shard — the same order in every request, so none can deadlock. Granted rounds
-   * contribute nothing.
+   * contribute nothing. A demo round feeds the demo twins, from the demo bank shard that took
+   * its stake (the same lock order, with the demo bank in the house's place).
    */
   async contribute(
     sql: Sql,
@@ -296,11 +325,14 @@ export class Jackpots {
       playerId: string;
       roundId: string;
       currency: string;
+      /** A demo player's round: the demo twins are fed, from the demo bank. */
+      demo: boolean;
       at: number;
     },
   ): Promise<void> {
     if (!r.paid || r.totalBet <= 0) return;
     const shard = shardOf(r.playerId);
+    const scope = scopeOf(r.demo);
     const moves: { from: string; to: string; amount: number }[] = [];
     // The game's own pools, and the Jackpot Cards pools when the game includes them (fed by every qualifying paid bet).
     const sources: [string, ReadonlyMap<string, JackpotPoolSpec<unknown>>][] = [];
@@ -315,11 +347,7 @@ export class Jackpots {
         const amount = contributionMicro(r.totalBet, spec.rateBps);
         if (amount === 0) continue;
         const pool = { gameId, pool: spec.id, currency: r.currency, key };
-        moves.push({
-          from: spec.funding === "wager" ? houseJp(r.playerId) : fundingAccount(shard),
-          to: shardAccount(pool, shard),
-          amount,
-        });
+        moves.push({ from: contributionSource(scope, spec.funding, r.playerId), to: shardAccount(pool, shard, scope), amount });
       }
     if (moves.length === 0) return;
     // Every contribution of the request in three statements (transactions, entries, accounts), on both databases.
@@ -378,9 +406,9 @@ export class Jackpots {
     );
   }
 
-  /** A pool's current value, micro-units: base + shards, as committed now. */
-  async value(sql: Sql, p: { pool: PoolId }): Promise<number> {
-    const ids = poolAccounts(p.pool);
+  /** A pool's current value, micro-units: base + shards, as committed now (its demo twin's for `demo`). */
+  async value(sql: Sql, p: { pool: PoolId }, scope: PoolScope = "real"): Promise<number> {
+    const ids = poolAccounts(p.pool, scope);
     const row = await sql.one<{ total: number }>(
       `SELECT COALESCE(SUM(balance), 0) AS total FROM accounts WHERE id IN (${ids.map((_, i) => `$${i + 1}`).join(", ")})`,
       ids,
@@ -392,27 +420,27 @@ export class Jackpots {
    * Locks the pool's base account (claims on one pool queue here, and only here) and returns
    * its balance and the pool's value: base + the contribution shards as committed now.
    */
-  private async lockPool(sql: Sql, pool: PoolId): Promise<{ base: number; value: number }> {
+  private async lockPool(sql: Sql, pool: PoolId, scope: PoolScope = "real"): Promise<{ base: number; value: number }> {
     const lock = this.db.dialect === "postgres" ? " FOR UPDATE" : "";
-    const base = await sql.one<{ balance: number }>(`SELECT balance FROM accounts WHERE id = $1${lock}`, [baseAccount(pool)]);
-    if (!base) throw new Error(`pool ${poolName(pool)} does not exist`);
-    return { base: Number(base.balance), value: await this.value(sql, { pool }) };
+    const base = await sql.one<{ balance: number }>(`SELECT balance FROM accounts WHERE id = $1${lock}`, [
+      baseAccount(pool, scope),
+    ]);
+    if (!base) throw new Error(`${scope === "demo" ? "demo " : ""}pool ${poolName(pool)} does not exist`);
+    return { base: Number(base.balance), value: await this.value(sql, { pool }, scope) };
   }
 
   /**
    * An operator adjustment of a pool, micro-units (+ from the seed account, - back to it),
    * with a reason, audited in the same transaction; refused (409) if it would take the pool
-   * below its seed.
+   * below its seed. Inside `within` when given (the admin call's idempotency transaction).
    */
-  async adjust(input: {
-    pool: PoolId;
-    amount: number;
-    reason: string;
-    who: string;
-  }): Promise<{ beforeMicro: number; afterMicro: number }> {
+  async adjust(
+    input: { pool: PoolId; amount: number; reason: string; who: string },
+    within?: Sql,
+  ): Promise<{ beforeMicro: number; afterMicro: number }> {
     const seed = this.specs.get(input.pool.gameId)?.get(input.pool.pool)?.seeds[input.pool.currency]?.[input.pool.key];
     if (seed === undefined) throw new ApiProblem(404, "POOL_NOT_FOUND", `no pool ${poolName(input.pool)}`);
-    return this.db.tx(async (sql) => {
+    const work = async (sql: Sql) => {
       const { value } = await this.lockPool(sql, input.pool);
       const after = value + input.amount;
       if (after < seed)
@@ -446,7 +474,8 @@ export class Jackpots {
         k: input.pool.key,
       });
       return { beforeMicro: value, afterMicro: after };
-    });
+    };
+    return within ? work(within) : this.db.tx(work);
   }
 
   /**
@@ -459,21 +488,27 @@ export class Jackpots {
     p: { pool: PoolId; seed: number },
     numerator: number,
     denominator: number,
-    call: { playerId: string; roundId: string; at: number },
+    call: { playerId: string; roundId: string; at: number; demo?: boolean },
   ): Promise<JackpotWin> {
-    // The win's sequence number first: the counter row is locked until commit, so numbers are
-    // given in commit order (the push channel replays "every win after n" from them). Every
-    // claim takes it before its pool's base, so the two locks cannot deadlock.
-    const next = await sql.one<{ last: number }>("UPDATE jackpot_win_seq SET last = last + 1 WHERE id = 1 RETURNING last");
-    if (!next) throw new Error("jackpot_win_seq has no row");
-    const seq = Number(next.last);
-    const { value: before } = await this.lockPool(sql, p.pool);
+    // A demo round claims the pool's demo twin, paid by the demo bank, and leaves no record
+    // beside its round: no win number, no hit, no `jackpot_wins` row, no notice to anyone.
+    const scope = scopeOf(call.demo);
+    let seq = 0;
+    if (scope === "real") {
+      // The win's sequence number first: the counter row is locked until commit, so numbers are
+      // given in commit order (the push channel replays "every win after n" from them). Every
+      // claim takes it before its pool's base, so the two locks cannot deadlock.
+      const next = await sql.one<{ last: number }>("UPDATE jackpot_win_seq SET last = last + 1 WHERE id = 1 RETURNING last");
+      if (!next) throw new Error("jackpot_win_seq has no row");
+      seq = Number(next.last);
+    }
+    const { value: before } = await this.lockPool(sql, p.pool, scope);
     const c = claimPool(before, p.seed, numerator, denominator);
     if (c.paidMinor > 0)
       await transfer(sql, {
         kind: KIND.payout,
-        from: baseAccount(p.pool),
-        to: PAID_ACCOUNT,
+        from: baseAccount(p.pool, scope),
+        to: paidAccount(scope),
         amount: c.paidMinor * MICRO_PER_MINOR,
         roundId: call.roundId,
         unit: JP_UNIT,
@@ -482,14 +517,23 @@ export class Jackpots {
     if (c.seedFundingMicro > 0)
       await transfer(sql, {
         kind: KIND.seed,
-        from: SEED_ACCOUNT,
-        to: baseAccount(p.pool),
+        from: seedAccount(scope),
+        to: baseAccount(p.pool, scope),
         amount: c.seedFundingMicro,
         roundId: call.roundId,
         unit: JP_UNIT,
-        note: `top-up ${poolName(p.pool)}`,
+        note: `top-up ${scope === "demo" ? "demo " : ""}${poolName(p.pool)}`,
         at: call.at,
       });
+    if (scope === "demo")
+      return {
+        id: "",
+        seq: 0,
+        paidMinor: c.paidMinor,
+        poolBeforeMicro: before,
+        seedFundingMicro: c.seedFundingMicro,
+        poolAfterMicro: c.poolAfterMicro,
+      };
     const win: JackpotWin = {
       id: newId("jw"),
       seq,

@@ -1,12 +1,16 @@
 /**
  * The jackpot admin API (under `/api/v1/admin`, same key): pool definitions and seeds per
  * currency with their meters, operator adjustments (reason required, audited, never below
- * seed) and the list of jackpot wins with their round ids. And the pools' `/metrics` lines.
+ * seed, once per idempotency key) and the list of jackpot wins with their round ids. And the
+ * pools' `/metrics` lines.
  */
 import type { FastifyInstance } from "fastify";
 import { badRequest } from "../errors.js";
 import { operatorName } from "../game-config.js";
-import { isRecord } from "../input.js";
+import { operatorOnce } from "../idempotency.js";
+import { fingerprint } from "../ids.js";
+import { allowOnly, bodyOf, isCleanString } from "../input.js";
+import { keyed, sendOnce } from "../operator-key.js";
 import { adminAuth, anyObject, doc } from "../routes-doc.js";
 import type { GameServer } from "../service.js";
 import { jackpotMeters } from "./report.js";
@@ -53,23 +57,37 @@ export async function jackpotAdminRoutes(scope: FastifyInstance, server: GameSer
   });
   scope.post(
     "/jackpots/adjustments",
-    adminDoc("Adjust a pool {gameId, pool, currency, key, amountMicro, reason} (audited; never below seed)", { body: anyObject }),
+    adminDoc(
+      "Adjust a pool {gameId, pool, currency, key, amountMicro, reason} (audited; never below seed; Idempotency-Key required)",
+      {
+        body: anyObject,
+      },
+    ),
     async (request, reply) => {
-      const b = request.body;
-      if (!isRecord(b)) throw badRequest("BAD_BODY", "the request body must be a JSON object");
+      const call = keyed(request);
+      const b = bodyOf(call.body);
+      allowOnly(b, ["gameId", "pool", "currency", "key", "amountMicro", "reason"]);
       const { gameId, pool, currency, key, amountMicro, reason } = b;
       if (typeof gameId !== "string" || typeof pool !== "string" || typeof currency !== "string" || typeof key !== "string")
         throw badRequest("BAD_POOL", "gameId, pool, currency and key name the pool");
       if (typeof amountMicro !== "number" || !Number.isSafeInteger(amountMicro) || amountMicro === 0)
         throw badRequest("BAD_AMOUNT", "amountMicro must be a non-zero integer (micro-units: 1 EUR = 1,000,000)");
-      if (typeof reason !== "string" || reason.trim().length < 3) throw badRequest("BAD_REASON", "reason is required");
-      const result = await server.jackpots.adjust({
-        pool: { gameId, pool, currency, key },
-        amount: amountMicro,
-        reason,
-        who: operatorName(request.headers["x-admin-user"]),
-      });
-      return reply.status(201).send(result);
+      if (typeof reason !== "string" || reason.trim().length < 3 || !isCleanString(reason, 500))
+        throw badRequest("BAD_REASON", "reason is required: 3-500 characters");
+      const print = fingerprint("admin:jackpot-adjust", { gameId, pool, currency, key, amountMicro, reason });
+      const who = operatorName(request.headers["x-admin-user"]);
+      const once = await operatorOnce(
+        server.db,
+        call.key,
+        print,
+        Date.now,
+        async (sql) => ({
+          status: 201,
+          body: await server.jackpots.adjust({ pool: { gameId, pool, currency, key }, amount: amountMicro, reason, who }, sql),
+        }),
+        server.counters,
+      );
+      return sendOnce(reply, once);
     },
   );
 }

@@ -16,6 +16,8 @@ export interface PlatformCall {
   roundId: string;
   gameId: string;
   gameVersion: string;
+  /** A demo player's round: it may reach demo play's own pools only, never a real one. */
+  demo: boolean;
   context: RoundContext<unknown>;
   /** Index of the step that asked. */
   stepIndex: number;

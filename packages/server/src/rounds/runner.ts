@@ -104,8 +104,11 @@ export class RoundRunner {
       const c = this.d.counters;
       c.rounds++;
       c.steps += steps;
-      c.betAmount += result.body.totalBet;
-      if (result.body.status !== "open") c.winAmount += result.body.totalWin;
+      // The money counters (/metrics) count real money only: demo stakes and wins are not bets and wins.
+      if (caller.player.demo !== 1) {
+        c.betAmount += result.body.totalBet;
+        if (result.body.status !== "open") c.winAmount += result.body.totalWin;
+      }
     }
     crashPoint(this.d.config.crashAt, "after-debit");
     return result;
@@ -135,9 +138,10 @@ export class RoundRunner {
         : context;
     // The steps.
     const roundId = newId("rd");
+    const demo = caller.player.demo === 1;
     const source = this.d.player.source(r.force);
     const first = this.d.player.one(0, null, context, source, (rng) => game.start(bet, rng, context));
-    const call = { sql, playerId, roundId, gameId: game.id, gameVersion: game.version, at };
+    const call = { sql, playerId, roundId, gameId: game.id, gameVersion: game.version, demo, at };
     const played = await this.d.player.play(game, first, later, source, call);
     crashPoint(this.d.config.crashAt, "before-debit");
     const last = played.at(-1) as PlayedStep;
@@ -150,15 +154,15 @@ export class RoundRunner {
         playerId,
         roundId,
         currency: caller.player.currency,
-        demo: caller.player.demo === 1,
+        demo,
         at,
         stake: { cash: totalBet, units: stakeUnits, granted: !paid },
         ...(over ? { settle: { cash: state.totalWin, units: state.winUnits } } : {}),
       },
       wallet,
     );
-    // Jackpot contributions of a paid round: after its steps (and any claim of its own) and its stake.
-    await this.d.jackpots?.contribute(sql, { game, bet, totalBet, paid, playerId, roundId, currency, at });
+    // Jackpot contributions of a paid round: after its steps (and any claim of its own) and its stake; a demo round's to demo pools.
+    await this.d.jackpots?.contribute(sql, { game, bet, totalBet, paid, playerId, roundId, currency, demo, at });
     const jsons = played.map(stepJson);
     const round = {
       id: roundId,
@@ -171,7 +175,7 @@ export class RoundRunner {
       config: config.json,
       autoplayId: r.autoplayId,
       grantId: r.grantId,
-      demo: caller.player.demo === 1,
+      demo,
       at,
     };
     await insertRound(sql, round, played, jsons.at(-1)!);
@@ -191,7 +195,7 @@ export class RoundRunner {
           at,
         )
       : undefined;
-    const finished = { game, paid, totalBet, roundId, autoplayId: r.autoplayId, demo: caller.player.demo === 1, at };
+    const finished = { game, paid, totalBet, roundId, autoplayId: r.autoplayId, demo, at };
     const cards = over ? await this.openJackpotCards(sql, wallet, caller, finished) : null;
     const autoplayNow =
       cards && autoplayState ? await this.d.autoplays.pauseFor(sql, autoplayState, cards.roundId, at) : autoplayState;
@@ -230,7 +234,7 @@ export class RoundRunner {
     if (!replayed) {
       this.contexts.markCommitted(contextIds);
       this.d.counters.steps += steps;
-      if (result.body.status !== "open") this.d.counters.winAmount += result.body.totalWin;
+      if (result.body.status !== "open" && caller.player.demo !== 1) this.d.counters.winAmount += result.body.totalWin;
     }
     crashPoint(this.d.config.crashAt, "after-step");
     return result;
@@ -269,7 +273,8 @@ export class RoundRunner {
     });
     const source = this.d.player.source(force);
     const first = this.d.player.one(current + 1, action, context, source, (rng) => game.act(state, action, rng, context));
-    const call = { sql, playerId, roundId, gameId: game.id, gameVersion: game.version, at };
+    // The round's own flag (a card round opened by a demo round is demo too) decides which pools it may reach.
+    const call = { sql, playerId, roundId, gameId: game.id, gameVersion: game.version, demo: round.demo === 1, at };
     const played = await this.d.player.play(game, first, context, source, call);
     crashPoint(this.d.config.crashAt, "before-step");
     const last = played.at(-1) as PlayedStep;
