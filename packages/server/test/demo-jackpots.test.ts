@@ -153,6 +153,33 @@ for (const backend of BACKENDS) {
         expect(shownAfter).toEqual(shownBefore);
         expect(stream.events.filter((e: SseEvent) => e.event === "jackpotWin")).toEqual([]);
 
+        // 4b. A demo player's ticker shows the demo twins (what a demo round would win), not the real pools.
+        const watcher = await demoSession(t.app);
+        const demoStream = await openEvents(base, watcher.token);
+        try {
+          const demoReady = (await demoStream.next((e) => e.event === "ready")).data;
+          const demoView = { streamId: demoReady.streamId, gameId: MONA, bet: MAX_BET };
+          expect((await api(t.app, "PUT", "/api/v1/events/view", watcher.auth, demoView)).status).toBe(204);
+          const demoShown = (await demoStream.next((e) => e.event === "pool")).data.pools as Json[];
+          const expected = await t.db.read(async (sql) => {
+            const out: Json[] = [];
+            for (const shown of t.server.jackpots.shown(MONA, MAX_BET, "EUR")) {
+              const micro = await t.server.jackpots.value(sql, { pool: shown.pool }, "demo");
+              out.push({
+                pool: shown.pool.pool,
+                key: shown.pool.key,
+                name: shown.name,
+                amount: claimPool(micro, shown.seed, shown.numerator, shown.denominator).paidMinor,
+              });
+            }
+            return out;
+          });
+          expect(demoShown).toEqual(expected);
+          expect(demoShown, "demo play moved its own pools away from the real ones").not.toEqual(shownBefore);
+        } finally {
+          demoStream.close();
+        }
+
         // 5. The demo pools kept their own books: per pool, seed funding + contributions = paid + value, never below the seed.
         const demoFlows = await t.db.read((sql) =>
           sql.query<{ account_id: string; kind: string; total: number }>(

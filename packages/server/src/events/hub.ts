@@ -23,6 +23,7 @@ import type { AccountChange, AccountEvent, JackpotWinEvent, PoolEvent } from "@r
 import type { Sql } from "../db/database.js";
 import { PostgresDatabase } from "../db/postgres.js";
 import { ApiProblem } from "../errors.js";
+import type { PoolScope } from "../jackpots/accounts.js";
 import type { GameServer } from "../service.js";
 import { type AccountBalances, AccountFeed } from "./account-feed.js";
 import { AccountSignals } from "./account-signals.js";
@@ -82,6 +83,8 @@ interface Stream {
   playerId: string;
   session: string;
   currency: string;
+  /** A demo player's stream shows the demo twins of the pools (what a demo round wins), never the real ones. */
+  scope: PoolScope;
   sink: StreamSink;
   view: { gameId: string; bet: unknown } | null;
   expiry: NodeJS.Timeout;
@@ -195,7 +198,10 @@ export class EventHub {
    * win's number as the event id, so its next reconnect replays from here), then the wins
    * after `lastEventId` (bounded), then everything live. Returns the stream's id.
    */
-  open(s: { playerId: string; session: string; currency: string; sink: StreamSink }, lastEventId: number | null): string {
+  open(
+    s: { playerId: string; session: string; currency: string; scope: PoolScope; sink: StreamSink },
+    lastEventId: number | null,
+  ): string {
     const id = `${this.tag}.${randomBytes(8).toString("hex")}`;
     const age = this.options.maxAgeMs * (1 + Math.random() / 10);
     const expiry = setTimeout(() => this.remove(id, true), age);
@@ -412,11 +418,14 @@ export class EventHub {
       return shown.length > 0 ? [{ s, view: s.view, shown }] : [];
     });
     if (wanted.length === 0) return;
-    const names = new Map<string, (typeof wanted)[number]["shown"][number]["pool"]>();
-    for (const w of wanted) for (const x of w.shown) names.set(JSON.stringify(x.pool), x.pool);
+    type Wanted = { pool: (typeof wanted)[number]["shown"][number]["pool"]; scope: PoolScope };
+    const nameOf = (w: Wanted) => `${w.scope}:${JSON.stringify(w.pool)}`;
+    const names = new Map<string, Wanted>();
+    for (const w of wanted)
+      for (const x of w.shown) names.set(nameOf({ pool: x.pool, scope: w.s.scope }), { pool: x.pool, scope: w.s.scope });
     const values = await this.server.db.read(async (sql) => {
       const out = new Map<string, number>();
-      for (const [name, pool] of names) out.set(name, await jackpots.value(sql, { pool }));
+      for (const [name, { pool, scope }] of names) out.set(name, await jackpots.value(sql, { pool }, scope));
       return out;
     });
     for (const { s, view, shown } of wanted) {
@@ -428,7 +437,8 @@ export class EventHub {
           pool: x.pool.pool,
           key: x.pool.key,
           name: x.name,
-          amount: claimPool(values.get(JSON.stringify(x.pool)) ?? x.seed, x.seed, x.numerator, x.denominator).paidMinor,
+          amount: claimPool(values.get(nameOf({ pool: x.pool, scope: s.scope })) ?? x.seed, x.seed, x.numerator, x.denominator)
+            .paidMinor,
         })),
       };
       this.write(s, sse("pool", event));

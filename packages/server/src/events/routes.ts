@@ -9,10 +9,12 @@
  * - `PUT /api/v1/events/view {streamId, gameId, bet}`: what that stream's screen shows (the
  *   bet is checked by the game like a round's; unknown fields refused); 204.
  */
+
 import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ApiProblem, badRequest } from "../errors.js";
 import { allowOnly, bodyOf, checkQuery, isCleanString, parsedWhole } from "../input.js";
+import { scopeOf } from "../jackpots/accounts.js";
 import { anyObject, bearer, doc } from "../routes-doc.js";
 import type { Caller, GameServer } from "../service.js";
 import type { EventHub } from "./hub.js";
@@ -70,6 +72,7 @@ export function eventRoutes(
           playerId: caller.player.id,
           session,
           currency: caller.player.currency,
+          scope: scopeOf(caller.player.demo === 1),
           sink: {
             write: (chunk) => {
               if (!raw.destroyed) raw.write(chunk);
