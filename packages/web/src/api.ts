@@ -1,7 +1,8 @@
 /**
  * The client's only door to the server: typed calls to /api/v1. Every mutating call
  * carries a fresh requestId, and a network failure is retried with the SAME requestId so
- * the server answers the committed result instead of playing twice.
+ * the server answers the committed result instead of playing twice. Every answer is told to
+ * {@link Api.onAnswer} listeners: the connection works, so a request lost earlier can be sent again.
  */
 import type {
   ActionRequest,
@@ -55,12 +56,19 @@ function unwrap<T>(body: unknown, key: string): T {
 
 export class Api {
   private token: string | null = null;
+  private readonly answered = new Set<() => void>();
 
   constructor(private readonly base = "/api/v1") {}
 
   /** The current session's bearer token (the jackpot feed sends it on its event stream). */
   get bearer(): string | null {
     return this.token;
+  }
+
+  /** Calls `listener` after every answer of the server, whatever its status; returns the unsubscribe function. */
+  onAnswer(listener: () => void): () => void {
+    this.answered.add(listener);
+    return () => this.answered.delete(listener);
   }
 
   /** Sets the bearer token of the current session (kept in sessionStorage by the shell). */
@@ -89,6 +97,7 @@ export class Api {
       // The browser's own text ("Failed to fetch") says nothing to a player.
       throw new ApiRequestError(0, "NETWORK", statusSentence(0));
     }
+    for (const listener of [...this.answered]) listener();
     const text = await response.text();
     let parsed: unknown = null;
     if (text) {

@@ -36,7 +36,8 @@ describe.skipIf(!HAS_CHROMIUM)("jackpot notices (Chromium, real server)", () => 
     await watcher.goto(server.url);
     await watcher.waitForSelector('[data-test="lobby-games"] [data-test^="play-"]');
     expect(await watcher.locator(`[data-test="play-${MONA}"]:not([disabled])`).count()).toBe(1);
-    await openGame(watcher, `/#/play/${MONA}`);
+    // A real-money watcher: a demo player's ticker shows demo play's own pools, which the operator's top-up does not move.
+    await openGame(watcher, `/?launch=${await realLaunchToken(server)}#/play/${MONA}`);
     const value = watcher.locator('[data-role="jackpot-ticker"] [data-role="jackpot-ticker-value"][data-pool="progressive"]');
     await value.waitFor({ state: "visible", timeout: 10_000 });
     // The pool grows by an operator top-up of 10,000 EUR: at the watcher's bet the shown share grows at once.

@@ -5,17 +5,22 @@
  * A session the server no longer accepts is never replaced behind the player's back: the
  * player is told it ended and chooses (a new demo, or the lobby); a new player's balance and
  * history are a different account.
+ *
+ * The balance shown anywhere is the server's latest: the push channel's `account` events and a
+ * re-read when the tab is shown again. A held Enter or Space presses a button once, page-wide.
  */
 import type { CreateSessionResponse, Grant } from "@reelhouse/protocol";
 import type { Api } from "../api.js";
 import { describeError, isSessionEnded } from "../errors.js";
 import { formatMoney } from "../format.js";
 import { CLIENT_GAMES, type ClientGame, clientGame } from "../games/index.js";
+import { Connection } from "./connection.js";
 import { openDialog } from "./dialog.js";
 import { GameScreen } from "./game-screen.js";
 import { freeRoundsCount, grantsOf, roundsLeft } from "./grants.js";
 import { escapeHtml } from "./html.js";
 import { JackpotFeed, WinNotices } from "./jackpots/index.js";
+import { ignoreHeldKeys } from "./press-guard.js";
 import { Settings } from "./settings.js";
 import { Sound } from "./sound.js";
 
@@ -33,6 +38,8 @@ export class App {
   private readonly sound: Sound;
   /** The page's one jackpot stream (open while there is a session) and its winner notices on every screen. */
   private readonly feed: JackpotFeed;
+  /** Says when the connection comes back (a request whose answer was lost is then sent again). */
+  private readonly connection: Connection;
 
   constructor(
     private readonly root: HTMLElement,
@@ -41,6 +48,21 @@ export class App {
     this.sound = new Sound(this.settings.volume, this.settings.sound);
     this.feed = new JackpotFeed({ token: () => this.api.bearer });
     new WinNotices(this.feed, document.body, Date.now, () => this.screen?.busy ?? false);
+    this.connection = new Connection({
+      window,
+      onAnswer: (listener) => this.api.onAnswer(listener),
+      onStream: (listener) => this.feed.subscribe({ status: listener }),
+    });
+    ignoreHeldKeys(document);
+    // The lobby's balance follows the account too (a game screen follows it on its own).
+    this.feed.subscribe({ account: (event) => this.showBalance(event.balance) });
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible" && this.session && !this.screen)
+        this.api.session().then(
+          (s) => this.showBalance(s.balance),
+          () => undefined,
+        );
+    });
     window.addEventListener("hashchange", () => void this.route());
     // Browsers only start audio after a gesture.
     window.addEventListener("pointerdown", () => this.sound.unlock(), { once: true });
@@ -72,6 +94,13 @@ export class App {
       if (!isSessionEnded(error)) throw error;
       this.forget({ demo: stored.player?.demo !== false });
     }
+  }
+
+  /** The server's latest balance: kept, and shown on the lobby when it is on view. */
+  private showBalance(balance: number): void {
+    this.balance = balance;
+    const el = this.root.querySelector<HTMLElement>('[data-test="lobby-balance"]');
+    if (el && this.session && el.textContent) el.textContent = `Balance ${formatMoney(balance, this.session.currency)}`;
   }
 
   /** Drops the refused session; the player is asked before any new one starts. */
@@ -126,10 +155,10 @@ export class App {
    * offers. A game plays when the server offers it and this client has its screens.
    */
   private async showLobby(withBalance = true): Promise<void> {
-    this.root.innerHTML = `<div class="lobby"><div class="lobby-bg" aria-hidden="true"></div>
+    this.root.innerHTML = `<main class="lobby"><div class="lobby-bg" aria-hidden="true"></div>
       <header class="lobby-head"><h1>REELHOUSE</h1><p>Slots with exact maths and a server that keeps money straight.</p>
       <div class="lobby-balance" data-test="lobby-balance"></div></header>
-      <section class="lobby-games" data-test="lobby-games" aria-label="Games"><p>Loading games…</p></section></div>`;
+      <section class="lobby-games" data-test="lobby-games" aria-label="Games"><p>Loading games…</p></section></main>`;
     const balanceEl = this.root.querySelector(".lobby-balance") as HTMLElement;
     if (this.session && withBalance) balanceEl.textContent = `Balance ${formatMoney(this.balance, this.session.currency)}`;
     const [offered, grants] = await Promise.all([this.api.games(), this.lobbyGrants()]);
@@ -210,6 +239,7 @@ export class App {
       },
       gameName: (id) => this.gameName(id),
       jackpots: this.feed,
+      connection: this.connection,
     });
     this.screen = screen;
     this.root.innerHTML = "";

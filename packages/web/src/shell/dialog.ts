@@ -47,6 +47,34 @@ function focusables(root: HTMLElement): HTMLElement[] {
 
 let counter = 0;
 
+/**
+ * A body taller than the dialog scrolls; with nothing focusable inside (rules, paytable) a
+ * keyboard player could not scroll it. It then becomes a named region in the tab order
+ * (arrow keys and Page Down scroll it), and leaves the tab order when it fits again. Checked
+ * when its content or size changes (the history fills in after opening, pictures load).
+ */
+function keyboardScrollable(body: HTMLElement, titleId: string): void {
+  const check = () => {
+    const scrolls = body.scrollHeight > body.clientHeight + 1 || body.scrollWidth > body.clientWidth + 1;
+    const reachable = scrolls && !body.querySelector(FOCUSABLE);
+    if (reachable === body.hasAttribute("tabindex")) return;
+    if (reachable) {
+      body.tabIndex = 0;
+      body.setAttribute("role", "region");
+      body.setAttribute("aria-labelledby", titleId);
+    } else {
+      body.removeAttribute("tabindex");
+      body.removeAttribute("role");
+      body.removeAttribute("aria-labelledby");
+    }
+  };
+  check();
+  new ResizeObserver(check).observe(body);
+  new MutationObserver(check).observe(body, { childList: true, subtree: true });
+  // Pictures (the paytable's symbols) grow the content when they load.
+  body.addEventListener("load", check, true);
+}
+
 /** Opens a modal dialog; resolves when it closes. */
 export function openDialog(options: DialogOptions): Promise<void> {
   closeDialog();
@@ -120,6 +148,7 @@ export function openDialog(options: DialogOptions): Promise<void> {
       footer.append(button);
     }
     dialog.showModal();
+    keyboardScrollable(body, id);
     // First focus: a form field, else the primary button, else the first control.
     const field = body.querySelector<HTMLElement>("input:not([type=checkbox]), select, textarea");
     const target = field ?? footer.querySelector<HTMLElement>(".btn.primary") ?? focusables(dialog)[0];

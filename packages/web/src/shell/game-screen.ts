@@ -14,11 +14,12 @@ import type {
 } from "@reelhouse/protocol";
 import { type Api, ApiRequestError, newRequestId } from "../api.js";
 import { describeError, isSessionEnded } from "../errors.js";
-import { formatCoins, formatDateTime, formatMoney, formatMoneyCode, toCoins } from "../format.js";
+import { formatCoins, formatMoney, formatMoneyCode, toCoins } from "../format.js";
 import { takeForce } from "../qa.js";
 import { askAutoplay, showAutoplayStopped } from "./autoplay.js";
 import { autoplayNext, autoplayNotice } from "./autoplay-loop.js";
 import { confirmBetMax, offerAffordableBet } from "./bet-dialogs.js";
+import { type Connection, isConnectionLost } from "./connection.js";
 import { closeDialog, dialogOpen, openDialog } from "./dialog.js";
 import { FreeRounds } from "./free-rounds.js";
 import { freeRoundsCount } from "./grants.js";
@@ -31,10 +32,12 @@ import { type JackpotFeed, JackpotTicker } from "./jackpots/index.js";
 import { type BetChoice, BetModel, betSchemaOf } from "./kit/bet-model.js";
 import { BetPanel } from "./kit/bet-panel.js";
 import { Announcer } from "./live.js";
-import { openMenu } from "./menu.js";
 import { prefersReducedMotion } from "./motion.js";
+import { openPanel, openPanelMenu, type PanelHost } from "./panels.js";
+import { onPress, PressGuard } from "./press-guard.js";
+import { Replay } from "./replay.js";
+import { RoundLink, type StartBody } from "./round-link.js";
 import type { Settings } from "./settings.js";
-import { showSettings } from "./settings-dialog.js";
 import { Skipper } from "./skip.js";
 import type { Sound } from "./sound.js";
 import { type GameDescription, type GameView, type GameViewFactory, type PlayOptions, playable } from "./types.js";
@@ -62,8 +65,10 @@ export interface ScreenHost {
   sessionEnded(error: unknown): void;
   /** A game's name for its id (history). */
   gameName(gameId: string): string;
-  /** The page's jackpot feed (the screen shows a ticker for a game that declares jackpots). */
+  /** The page's push channel: the jackpot ticker for a game that declares jackpots, and the player's own balance. */
   jackpots?: JackpotFeed;
+  /** Says when the connection comes back (a lost request is then sent again). */
+  connection: Connection;
 }
 
 export class GameScreen {
@@ -90,13 +95,30 @@ export class GameScreen {
   /** The player's own bet, kept while the bet is locked to a grant's. */
   private ownBet: BetChoice | null = null;
   private lastSpinAt = 0;
-  private replayState: { detail: RoundDetail; next: number } | null = null;
-  private replaying = false;
+  /** History's Replay: a past round on the stage. */
+  private readonly replay = new Replay({
+    view: () => this.view,
+    $: (test) => this.$(test),
+    money: (minor) => this.money(minor),
+    options: () => this.opts(true),
+    say: (text) => this.live.flush(text),
+    win: (minor) => {
+      this.shownWin = minor;
+      this.renderMeters();
+    },
+    enter: () => this.setMode("replay"),
+    leave: () => this.setMode("idle"),
+  });
   private readonly skipper = new Skipper(() => this.renderButtons());
   private readonly live = new Announcer();
   private readonly counter: WinCounter;
   private readonly keyHandler = (event: KeyboardEvent) => this.onKey(event);
   private ticker: JackpotTicker | null = null;
+  /** One press, one round: bursts and the rest of a burst after the round never start another. */
+  private readonly guard = new PressGuard();
+  /** A lost round start sent again, choices that wait for the connection, the balance kept current. */
+  private readonly link: RoundLink;
+  private unfollow: () => void = () => {};
 
   constructor(
     private readonly api: Api,
@@ -121,6 +143,17 @@ export class GameScreen {
     this.counter = new WinCounter(this.skipper, this.money);
     this.$("stage-area").append(this.counter.banner);
     this.element.append(this.live.element);
+    this.link = new RoundLink({
+      api,
+      connection: host.connection,
+      feed: host.jackpots,
+      idle: () => this.mode === "idle",
+      shown: () => this.balance,
+      show: (balance) => this.balanceFromServer(balance),
+      readGrants: () => this.refreshGrants(),
+      message: (text, ms) => this.message(text, ms),
+      playRound: () => this.playRound(),
+    });
   }
 
   private get currency(): string {
@@ -188,6 +221,7 @@ export class GameScreen {
     this.renderMeters();
     this.renderButtons();
     document.addEventListener("keydown", this.keyHandler);
+    this.unfollow = this.link.follow();
     await this.refreshGrants();
     await this.resume();
   }
@@ -215,6 +249,7 @@ export class GameScreen {
       this.host.jackpots?.setView(null);
     }
     document.removeEventListener("keydown", this.keyHandler);
+    this.unfollow();
     this.view.destroy();
     this.element.remove();
   }
@@ -233,21 +268,18 @@ export class GameScreen {
         this.sound.play("click");
         handler();
       });
-    this.$("spin").addEventListener("click", () => {
+    // Presses on SPIN while it is disabled (nothing to skip) still belong to the burst.
+    this.$("spin").addEventListener("pointerdown", (event) => this.guard.record(event.timeStamp));
+    onPress(this.$("spin"), (began) => {
       this.sound.unlock();
-      this.mainButton();
+      this.mainButton(began);
     });
     on("lobby", () => {
       if (this.mode === "idle" && !this.autoplay) this.host.leave();
     });
-    on("paytable", () => this.panel("paytable"));
-    on("lines-info", () => this.panel("lines-info"));
-    on("rules", () => this.panel("rules"));
-    on("history", () => this.panel("history"));
-    on("settings", () => this.panel("settings"));
-    on("fullscreen", () => this.panel("fullscreen"));
-    on("sound", () => this.panel("sound"));
-    on("menu", () => void this.showMenu());
+    for (const id of ["paytable", "lines-info", "rules", "history", "settings", "fullscreen", "sound"] as const)
+      on(id, () => openPanel(id, this.panels));
+    on("menu", () => void openPanelMenu(this.panels));
     const volume = this.$<HTMLInputElement>("volume");
     volume.value = String(Math.round(this.settings.volume * 100));
     volume.addEventListener("input", () => {
@@ -261,58 +293,33 @@ export class GameScreen {
       this.renderButtons();
     });
     on("autoplay", () => void this.showAutoplay());
-    on("bet-max", () => void this.betMax());
-    on("replay-next", () => void this.replayNext());
-    on("replay-exit", () => this.exitReplay());
+    on("bet-max", () => void this.betMax(performance.now()));
+    on("replay-next", () => void this.replay.next());
+    on("replay-exit", () => this.replay.exit());
     on("autoplay-notice-stop", () => void this.stopAutoplay());
   }
 
-  /** The information panels and toggles, from their own buttons or the phone's menu. */
-  private panel(id: string): void {
-    switch (id) {
-      case "paytable":
-        void openDialog({ name: "paytable", title: "Paytable", body: this.view.paytable(this.bet), wide: true });
-        break;
-      case "lines-info":
-        void openDialog({ name: "lines", title: "Game lines", body: this.view.gameLines(), wide: true });
-        break;
-      case "rules":
-        void openDialog({ name: "rules", title: "Rules", body: this.view.rules(), wide: true });
-        break;
-      case "history":
-        void this.showHistory();
-        break;
-      case "settings":
-        void this.showSettings();
-        break;
-      case "fullscreen":
-        void this.toggleFullscreen();
-        break;
-      case "sound":
-        this.settings.sound = !this.settings.sound;
-        this.sound.setEnabled(this.settings.sound);
-        this.settings.save();
+  /** The information panels and toggles (panels.ts), from their own buttons or the phone's menu. */
+  private get panels(): PanelHost {
+    return {
+      view: () => this.view,
+      bet: () => this.bet,
+      settings: this.settings,
+      sound: this.sound,
+      jurisdiction: this.jurisdiction,
+      history: () => this.showHistory(),
+      changed: () => {
+        this.$<HTMLInputElement>("volume").value = String(Math.round(this.settings.volume * 100));
         this.renderButtons();
-        break;
-    }
-  }
-
-  private showMenu(): Promise<void> {
-    const item = (id: string, label: string) => ({ id, label, run: () => this.panel(id) });
-    return openMenu([
-      item("paytable", "Paytable"),
-      item("lines-info", "Game lines"),
-      item("rules", "Rules"),
-      item("history", "History"),
-      item("sound", this.settings.sound ? "Sound off" : "Sound on"),
-      item("settings", "Settings"),
-      item("fullscreen", "Full screen"),
-    ]);
+      },
+      message: (text) => this.message(text),
+    };
   }
 
   private onKey(event: KeyboardEvent): void {
     if (event.code !== "Space" && event.key !== " ") return;
-    if (dialogOpen()) return;
+    // A held key acts once (the page drops its repeats too: ignoreHeldKeys).
+    if (dialogOpen() || event.repeat) return;
     const target = event.target instanceof HTMLElement ? event.target : null;
     // A form field keeps its space; a control reached with the keyboard answers Space itself
     // (a pick object, a selector). After a mouse click, Space is the game's SPIN/STOP/SKIP again.
@@ -327,15 +334,17 @@ export class GameScreen {
       primary.click();
       return;
     }
-    if (this.mode === "replay") void this.replayNext();
-    else this.mainButton();
+    if (this.mode === "replay") void this.replay.next();
+    else this.mainButton(event.timeStamp);
   }
 
   /**
    * SPIN when idle; STOP only while reels move (where slam stop is allowed); SKIP while
-   * wins, banners or the count-up show; STOP n/N in autoplay.
+   * wins, banners or the count-up show; STOP n/N in autoplay. `began`: when the press began
+   * (a round starts only on a press that is not the rest of a burst: {@link PressGuard}).
    */
-  private mainButton(): void {
+  private mainButton(began: number): void {
+    const fresh = this.guard.press(began);
     if (this.autoplay && this.autoplay.status === "running") {
       void this.stopAutoplay();
       return;
@@ -348,12 +357,13 @@ export class GameScreen {
       this.skipper.skip();
       return;
     }
-    if (this.mode === "idle") void this.playRound();
+    // An unanswered start is sent again instead of a new round.
+    if (this.mode === "idle" && fresh) void (this.link.lost.body ? this.link.settle() : this.playRound());
   }
 
   /** The player may change the bet: at rest, outside autoplay, and not locked to a grant's bet. */
   private betEditable(): boolean {
-    return this.mode === "idle" && !this.autoplay && !this.free.next;
+    return this.mode === "idle" && !this.autoplay && !this.free.next && !this.link.pending;
   }
 
   private setBet(bet: BetChoice): void {
@@ -367,11 +377,13 @@ export class GameScreen {
    * BET MAX sets all lines and the most coins at the coin value in use, and names the
    * stake before anything is played: the player confirms the spin or keeps the bet for later.
    */
-  private async betMax(): Promise<void> {
+  private async betMax(pressed: number): Promise<void> {
     if (!this.betEditable()) return;
+    this.guard.record(pressed);
     const max = this.model.max(this.bet, this.jurisdiction.maxStake);
     this.setBet(max);
-    if (await confirmBetMax(this.model, max, this.money)) await this.playRound();
+    // Its SPIN is a press like any other: one that follows BET MAX's within a burst (a doubled Enter) does not spin.
+    if ((await confirmBetMax(this.model, max, this.money)) && this.guard.press(performance.now())) await this.playRound();
     else this.message(`Bet set to ${this.model.label(max, this.money, this.model.debit(max))}. Press SPIN to play.`);
   }
 
@@ -395,7 +407,7 @@ export class GameScreen {
     this.$("balance").dataset.minor = String(this.balance);
     this.$("balance-coins").textContent = this.coins(this.balance);
     // In a replay the BET meter shows the replayed round's bet, not the live one.
-    const replayed = this.replayState?.detail;
+    const replayed = this.replay.detail;
     const replayBet = replayed ? this.model.fromWire(replayed.bet) : null;
     const bet = replayBet ?? this.bet;
     const debit = replayed ? replayed.totalBet : this.model.debit(this.bet);
@@ -458,13 +470,26 @@ export class GameScreen {
     quick.setAttribute("aria-pressed", String(this.settings.quick));
     this.$("sound").innerHTML = this.settings.sound ? ICON_SOUND_ON : ICON_SOUND_OFF;
     this.$("sound").setAttribute("aria-pressed", String(this.settings.sound));
-    this.$("lobby").toggleAttribute("disabled", this.mode !== "idle" || !!this.autoplay);
+    this.$("lobby").toggleAttribute("disabled", this.mode !== "idle" || !!this.autoplay || this.link.pending);
     this.element.classList.toggle("replaying", this.mode === "replay");
   }
 
   private setMode(mode: Mode): void {
     this.mode = mode;
+    if (mode === "idle") {
+      this.guard.rest(performance.now());
+      void this.link.sync.rested();
+    }
     this.renderButtons();
+  }
+
+  /** A balance from the server outside any round here: says so when it no longer covers the bet. */
+  private balanceFromServer(balance: number): void {
+    const moved = balance !== this.balance;
+    this.setBalance(balance);
+    const bet = this.model.debit(this.bet);
+    if (moved && !this.free.next && balance < bet)
+      this.message(`Your balance is now ${this.money(balance)}: it does not cover the bet of ${this.money(bet)}.`, 8000);
   }
 
   private setBalance(balance: number): void {
@@ -513,7 +538,9 @@ export class GameScreen {
    */
   private async playRound(autoplayId?: string): Promise<StepResponse | null> {
     if (this.mode !== "idle") return null;
-    const grant = autoplayId ? null : this.free.next;
+    // A start whose answer was lost goes again unchanged (same requestId, bet, grant): one press, one round.
+    const lost = this.link.lost.body;
+    const grant = lost ? (this.free.next?.id === lost.grantId ? this.free.next : null) : autoplayId ? null : this.free.next;
     const wait = this.jurisdiction.minSpinIntervalMs - (performance.now() - this.lastSpinAt);
     if (wait > 0) await sleep(wait);
     this.setMode("playing");
@@ -525,12 +552,15 @@ export class GameScreen {
     let step: StepResponse;
     try {
       // A granted round names its grant and no bet: the server plays the grant's.
-      step = await this.api.startRound(this.description.id, {
+      const body: StartBody = lost ?? {
         ...(grant ? { grantId: grant.id } : { bet: this.model.wire(this.bet) }),
         requestId: newRequestId(),
         ...(autoplayId ? { autoplayId } : {}),
         ...takeForce(),
-      });
+      };
+      step = await this.link.lost.send(body, (b) => this.api.startRound(this.description.id, b));
+      // A lost autoplay spin's answer: that autoplay was closed here, its loop does not start again.
+      if (lost?.autoplayId) delete step.autoplay;
     } catch (error) {
       // Nothing was played: the reels go back to the window they showed before.
       this.view.cancelSpin();
@@ -543,7 +573,8 @@ export class GameScreen {
       }
       if (error instanceof ApiRequestError && error.code === "AUTOPLAY_STOPPED" && error.details.autoplay) {
         // Stopped on the server meanwhile (by the player elsewhere): the loop ends and says why.
-        this.autoplay = error.details.autoplay as AutoplayState;
+        // (A lost autoplay spin sent again after its autoplay stopped: nothing was played.)
+        if (autoplayId) this.autoplay = error.details.autoplay as AutoplayState;
         return null;
       }
       await this.handleError(error);
@@ -579,8 +610,10 @@ export class GameScreen {
         requestId: newRequestId(),
         ...takeForce(),
       };
+      const roundId = step.roundId;
       try {
-        step = await this.api.act(step.roundId, request);
+        // A lost answer: the round waits where it stands and the same request goes again when the connection is back.
+        step = await this.link.deliver(() => this.api.act(roundId, request));
       } catch (error) {
         this.view.cancelSpin();
         this.setMode("idle");
@@ -667,7 +700,8 @@ export class GameScreen {
     const ended = step.awaiting === null;
     let lead = step.win > 0 ? `You won ${this.money(step.win)}.` : ended && step.stepIndex === 0 ? "No win." : "";
     if (ended && step.stepIndex > 0) lead += ` Round total ${this.money(step.totalWin)}.`;
-    this.live.flush(lead.trim());
+    // At rest the balance is said too: the win alone leaves a screen-reader player guessing.
+    this.live.flush(lead.trim(), ended ? `Balance ${this.money(step.balance)}.` : "");
     this.setBalance(step.balance);
     this.setMode(step.awaiting ? "feature" : "idle");
   }
@@ -682,6 +716,7 @@ export class GameScreen {
           screen: this.cardsScreen,
           pause: (ms) => this.skipper.wait(ms),
           celebrate: () => this.sound.play("bigWin"),
+          deliver: (send) => this.link.deliver(send),
         },
         roundId,
         known,
@@ -781,14 +816,13 @@ export class GameScreen {
 
   private async runAutoplay(settings: Awaited<ReturnType<typeof askAutoplay>> & object): Promise<void> {
     let state: AutoplayState;
+    const request = { gameId: this.description.id, bet: this.model.wire(this.bet), ...settings, requestId: newRequestId() };
     try {
-      state = await this.api.startAutoplay({
-        gameId: this.description.id,
-        bet: this.model.wire(this.bet),
-        ...settings,
-        requestId: newRequestId(),
-      });
+      state = await this.api.startAutoplay(request);
     } catch (error) {
+      // Its answer lost: sent again when back and, if the server made it, stopped (the player was told it did not start).
+      if (isConnectionLost(error))
+        this.link.retryWhenBack(() => this.api.startAutoplay(request).then((a) => this.api.stopAutoplay(a.id)));
       await this.handleError(error);
       return;
     }
@@ -838,7 +872,9 @@ export class GameScreen {
       reason = this.lastErrorCode === "INSUFFICIENT_FUNDS" ? "funds" : "error";
       try {
         final = await this.api.stopAutoplay(final.id);
-      } catch {
+      } catch (error) {
+        const id = final.id;
+        if (isConnectionLost(error)) this.link.retryWhenBack(() => this.api.stopAutoplay(id));
         // the summary still says it stopped here; the server stops it on its own limits
       }
     }
@@ -854,29 +890,16 @@ export class GameScreen {
     try {
       this.autoplay = await this.api.stopAutoplay(this.autoplay.id);
     } catch (error) {
+      const id = this.autoplay?.id;
+      // The stop's answer lost: it goes again when the connection is back (this screen spins no more meanwhile).
+      if (id && isConnectionLost(error)) this.link.retryWhenBack(() => this.api.stopAutoplay(id));
       await this.handleError(error);
     }
     this.renderButtons();
   }
 
   // ---------------------------------------------------------------------------
-  // Settings, history and replay
-
-  private showSettings(): Promise<void> {
-    return showSettings(this.settings, this.sound, this.jurisdiction, () => {
-      this.$<HTMLInputElement>("volume").value = String(Math.round(this.settings.volume * 100));
-      this.renderButtons();
-    });
-  }
-
-  private async toggleFullscreen(): Promise<void> {
-    try {
-      if (document.fullscreenElement) await document.exitFullscreen();
-      else await document.documentElement.requestFullscreen();
-    } catch {
-      this.message("Full screen is not available here.");
-    }
-  }
+  // History and replay
 
   private showHistory(): Promise<void> {
     return showHistory({
@@ -898,52 +921,6 @@ export class GameScreen {
       return;
     }
     closeDialog();
-    this.view.enterReplay();
-    this.replayState = { detail, next: 0 };
-    this.setMode("replay");
-    this.$("replay-info").textContent =
-      `Round ${detail.roundId} · ${formatDateTime(detail.startedAt)} · bet ${this.money(detail.totalBet)} · win ${this.money(detail.totalWin)}`;
-    this.shownWin = 0;
-    this.renderMeters();
-    this.renderReplay();
-    await this.replayNext();
-  }
-
-  private renderReplay(): void {
-    const state = this.replayState;
-    if (!state) return;
-    const total = state.detail.steps.length;
-    const ended = state.next >= total && !this.replaying;
-    this.$("replay-step").textContent = `Step ${state.next} of ${total}${ended ? " · end of round" : ""}`;
-    this.$<HTMLButtonElement>("replay-next").disabled = state.next >= total;
-  }
-
-  private async replayNext(): Promise<void> {
-    const state = this.replayState;
-    if (!state || this.replaying) return;
-    const step = state.detail.steps[state.next];
-    if (!step) return;
-    this.replaying = true;
-    state.next++;
-    this.renderReplay();
-    this.$<HTMLButtonElement>("replay-next").disabled = true;
-    await this.view.play(
-      { events: step.events, win: step.win, awaiting: null, bet: state.detail.bet, totalBet: state.detail.totalBet },
-      this.opts(true),
-    );
-    this.shownWin += step.win;
-    this.renderMeters();
-    this.live.flush(step.win > 0 ? `Replay: step ${state.next} won ${this.money(step.win)}.` : `Replay: step ${state.next}.`);
-    this.replaying = false;
-    this.renderReplay();
-  }
-
-  private exitReplay(): void {
-    if (!this.replayState) return;
-    this.replayState = null;
-    this.view.exitReplay();
-    this.shownWin = 0;
-    this.setMode("idle");
-    this.renderMeters();
+    await this.replay.start(detail);
   }
 }

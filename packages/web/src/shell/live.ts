@@ -1,6 +1,7 @@
 /**
  * The game's aria-live region: what a sighted player sees drawn on the canvas (wins,
- * features) is said to screen-reader users too, one message per step.
+ * features) is said to screen-reader users too, one message per step, and the balance
+ * when a round comes to rest.
  */
 export class Announcer {
   readonly element: HTMLElement;
@@ -19,9 +20,12 @@ export class Announcer {
     if (text) this.parts.push(text);
   }
 
-  /** Says `lead` followed by what was added since the last message. */
-  flush(lead = ""): void {
-    const text = [lead, ...this.parts].filter(Boolean).join(" ");
+  /**
+   * Says `lead`, then what was added since the last message, then `tail` (the balance once a
+   * round is at rest: the figure a sighted player reads on the meter).
+   */
+  flush(lead = "", tail = ""): void {
+    const text = [lead, ...this.parts, tail].filter(Boolean).join(" ");
     this.parts = [];
     if (text) this.element.textContent = text;
   }

@@ -322,7 +322,7 @@ class MermaidTreasureView extends ReelGameView implements GameView {
     const { description } = this.ctx;
     const root = document.createElement("div");
     root.className = "game-rules";
-    const item = (title: string, text: string) => `<h4>${title}</h4><p>${text}</p>`;
+    const item = (title: string, text: string) => `<h3>${title}</h3><p>${text}</p>`;
     root.innerHTML = [
       item("Wild", description.rules.wild ?? ""),
       item("Scatter", description.rules.scatter ?? ""),

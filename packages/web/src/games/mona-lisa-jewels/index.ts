@@ -305,7 +305,7 @@ class MonaLisaJewelsView extends ReelGameView implements GameView {
     const { description } = this.ctx;
     const root = document.createElement("div");
     root.className = "ml-rules game-rules";
-    const item = (title: string, text: string) => `<h4>${title}</h4><p>${text}</p>`;
+    const item = (title: string, text: string) => `<h3>${title}</h3><p>${text}</p>`;
     const rtpMax = (description as { rtpMaxBet?: number }).rtpMaxBet;
     root.innerHTML = [
       item("Wild", description.rules.wild ?? ""),

@@ -1,7 +1,8 @@
 /**
  * Plays a Jackpot Cards round the server opened beside a game round: the player turns cards
  * on the screen, each pick is sent to the server (which answers the card's suit), until the
- * third card of a suit wins its level. Works the same for a round resumed after a reload.
+ * third card of a suit wins its level. Works the same for a round resumed after a reload. A
+ * pick whose answer is lost waits on screen and goes again (same requestId) when the connection is back.
  */
 import type { ActionRequest, OpenRound, StepResponse } from "@reelhouse/protocol";
 import { type Api, newRequestId } from "../../api.js";
@@ -25,6 +26,8 @@ export interface CardsDeps {
   pause(ms: number): Promise<void>;
   /** The prize sound. */
   celebrate(): void;
+  /** Sends a pick until it is answered (a lost answer: the same pick again when the connection is back). */
+  deliver<T>(send: () => Promise<T>): Promise<T>;
 }
 
 const isPick = (a: unknown): a is CardsAwaiting =>
@@ -49,7 +52,7 @@ export async function playJackpotCards(d: CardsDeps, roundId: string, known?: Op
         requestId: newRequestId(),
         ...takeForce(),
       };
-      const step = await d.api.act(roundId, request);
+      const step = await d.deliver(() => d.api.act(roundId, request));
       for (const event of step.events as CardsEvent[]) {
         if (event.type === "cardRevealed") {
           const e = event as Extract<CardsEvent, { type: "cardRevealed" }>;

@@ -3,9 +3,11 @@
  * screen of the page. It reconnects by itself (1 s, doubling up to 15 s) and sends the last
  * win id it saw as `Last-Event-ID`, so wins missed while away are replayed; it tells the
  * server what the screen shows (`PUT /api/v1/events/view`) when the game or bet changes and
- * after every reconnect. The server computes every value shown: no game maths here.
+ * after every reconnect. The server computes every value shown: no game maths here. The same
+ * stream carries the player's own `account` events (balance, Bonuses, grants changed by any tab,
+ * process or the operator), which the shell shows at once.
  */
-import type { EventsReady, JackpotWinEvent, PoolEvent } from "@reelhouse/protocol";
+import type { AccountEvent, EventsReady, JackpotWinEvent, PoolEvent } from "@reelhouse/protocol";
 import { SseParser } from "./sse.js";
 
 export type FeedStatus = "connecting" | "open" | "closed";
@@ -13,6 +15,8 @@ export type FeedStatus = "connecting" | "open" | "closed";
 export interface FeedListener {
   pool?(event: PoolEvent): void;
   win?(event: JackpotWinEvent): void;
+  /** The player's own account changed (the latest event is the current state). */
+  account?(event: AccountEvent): void;
   status?(status: FeedStatus): void;
 }
 
@@ -176,6 +180,8 @@ export class JackpotFeed {
       for (const l of this.listeners) l.pool?.(pool);
     } else if (event === "jackpotWin") {
       for (const l of this.listeners) l.win?.(body as JackpotWinEvent);
+    } else if (event === "account") {
+      for (const l of this.listeners) l.account?.(body as AccountEvent);
     }
   }
 }

@@ -35,7 +35,9 @@ export class JackpotTicker {
     this.element = document.createElement("div");
     this.element.className = "jackpot-ticker waiting";
     this.element.dataset.role = "jackpot-ticker";
-    this.element.setAttribute("role", "group");
+    // A named landmark: it sits between the top bar and the stage, outside both, and a
+    // screen-reader player finds it in the landmarks list. Not live: it counts all the time.
+    this.element.setAttribute("role", "region");
     this.element.setAttribute("aria-label", "Jackpots");
     this.unsubscribe = feed.subscribe({
       pool: (event) => this.update(event),

@@ -1,9 +1,12 @@
 /**
  * The gamble (double-up) screen kit: the amount at stake and what a right guess pays, a
  * face-down card, RED / BLACK / COLLECT, and the strip of the last cards drawn. The player
- * only chooses; the server draws the card and says whether the guess won.
+ * only chooses; the server draws the card and says whether the guess won. Each guess doubles
+ * the stake, so a burst of clicks or a held key makes one guess: a press counts only when it
+ * began after the choice was offered and is not the rest of a burst (PressGuard).
  */
 import { escapeHtml } from "../html.js";
+import { onPress, PressGuard } from "../press-guard.js";
 
 export type Suit = "hearts" | "diamonds" | "clubs" | "spades";
 export interface Card {
@@ -35,6 +38,7 @@ export class GambleScreen {
   private readonly buttons: HTMLButtonElement[];
   private choose: ((choice: GambleChoice) => void) | null = null;
   private history: Card[] = [];
+  private readonly guard = new PressGuard();
 
   constructor(private readonly money: (minor: number) => string) {
     this.element = document.createElement("div");
@@ -46,8 +50,8 @@ export class GambleScreen {
         <div>At stake <b data-test="gamble-stake"></b> · a right colour pays <b data-test="gamble-pays"></b></div>
       </div>
       <div class="gamble-table">
-        <div class="gamble-card back" data-test="gamble-card" aria-live="polite"></div>
-        <div class="gamble-history" data-test="gamble-history" aria-label="Last cards"></div>
+        <div class="gamble-card back" data-test="gamble-card" role="img" aria-live="polite"></div>
+        <div class="gamble-history" data-test="gamble-history" role="group" aria-label="Last cards"></div>
       </div>
       <div class="gamble-status" data-test="gamble-status" role="status"></div>
       <div class="gamble-actions">
@@ -61,10 +65,13 @@ export class GambleScreen {
     this.statusEl = this.element.querySelector(".gamble-status") as HTMLElement;
     this.historyEl = this.element.querySelector(".gamble-history") as HTMLElement;
     this.buttons = [...this.element.querySelectorAll<HTMLButtonElement>("[data-choice]")];
+    // Presses on the disabled buttons, while the server answers, still belong to the burst.
+    this.element.addEventListener("pointerdown", (event) => this.guard.record(event.timeStamp), { capture: true });
     for (const button of this.buttons) {
-      button.addEventListener("click", () => {
+      onPress(button, (began) => {
+        const fresh = this.guard.press(began);
         const resolve = this.choose;
-        if (!resolve) return;
+        if (!resolve || !fresh) return;
         this.choose = null;
         this.setChoosing(false);
         resolve(button.dataset.choice as GambleChoice);
@@ -89,6 +96,7 @@ export class GambleScreen {
 
   /** Waits for RED, BLACK or COLLECT. */
   pick(): Promise<GambleChoice> {
+    this.guard.rest(performance.now());
     this.setChoosing(true);
     return new Promise((resolve) => {
       this.choose = resolve;
