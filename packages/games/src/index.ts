@@ -1,8 +1,10 @@
 import type { GameModule } from "@reelhouse/engine";
+import { bewitched } from "./bewitched/index.js";
 import { jackpotCards } from "./jackpot-cards/index.js";
 import { mermaidTreasure } from "./mermaid-treasure/index.js";
 import { monaLisaJewels } from "./mona-lisa-jewels/index.js";
 
+export { bewitched } from "./bewitched/index.js";
 export { mermaidTreasure } from "./mermaid-treasure/index.js";
 export { monaLisaJewels } from "./mona-lisa-jewels/index.js";
 
@@ -13,6 +15,7 @@ export const GAMES: ReadonlyMap<string, GameModule<any, any, any, any, any>> = n
 >([
   [mermaidTreasure.id, mermaidTreasure],
   [monaLisaJewels.id, monaLisaJewels],
+  [bewitched.id, bewitched],
 ]);
 
 /** Looks a game up by id; undefined when there is no such game. */
@@ -34,6 +37,13 @@ export {
 export function platformModule(id: string): GameModule<any, any, any, any, any> | undefined {
   return id === jackpotCards.id ? jackpotCards : undefined;
 }
+export type {
+  BewitchedAction,
+  BewitchedAwaiting,
+  BewitchedBet,
+  BewitchedEvent,
+  BewitchedState,
+} from "./bewitched/index.js";
 export type {
   MermaidAction,
   MermaidAwaiting,

@@ -4,7 +4,7 @@ import type { ActionRequest, GameEvents, GameId, OpenRound, RoundDetail, StepRes
 
 describe("typed wire", () => {
   it("maps each game id to its own event, awaiting, action and bet unions (no unknown)", () => {
-    expectTypeOf<GameId>().toEqualTypeOf<"mermaid-treasure" | "mona-lisa-jewels">();
+    expectTypeOf<GameId>().toEqualTypeOf<"mermaid-treasure" | "mona-lisa-jewels" | "bewitched">();
     expectTypeOf<GameEvents["mona-lisa-jewels"]>().toEqualTypeOf<MonaEvent>();
     expectTypeOf<GameEvents["mermaid-treasure"]>().toEqualTypeOf<MermaidEvent>();
     expectTypeOf<StepResponse<"mermaid-treasure">["events"]>().toEqualTypeOf<MermaidEvent[]>();

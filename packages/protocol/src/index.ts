@@ -6,6 +6,10 @@
  * travel as the JSON the pure round machine produced. Answers are generic over the game id.
  */
 import type {
+  BewitchedAction,
+  BewitchedAwaiting,
+  BewitchedBet,
+  BewitchedEvent,
   MermaidAction,
   MermaidAwaiting,
   MermaidBet,
@@ -17,6 +21,10 @@ import type {
 } from "@reelhouse/games";
 
 export type {
+  BewitchedAction,
+  BewitchedAwaiting,
+  BewitchedBet,
+  BewitchedEvent,
   MermaidAction,
   MermaidAwaiting,
   MermaidBet,
@@ -34,6 +42,7 @@ export type {
 export interface GameWireTypes {
   "mermaid-treasure": { bet: MermaidBet; event: MermaidEvent; awaiting: MermaidAwaiting; action: MermaidAction };
   "mona-lisa-jewels": { bet: MonaBet; event: MonaEvent; awaiting: MonaAwaiting; action: MonaAction };
+  bewitched: { bet: BewitchedBet; event: BewitchedEvent; awaiting: BewitchedAwaiting; action: BewitchedAction };
 }
 
 /** The id of a game the protocol knows. */
@@ -405,14 +414,21 @@ export interface JackpotWinEvent {
   at: string;
 }
 
-/** What moved a player's account: a round's step, an operator's credit or debit, a grant made or withdrawn, a cancelled round. */
+/**
+ * What moved a player's account: `round` a round's step moved money (bet, win, a jackpot
+ * paid, a step the server played at a deadline), `adjustment` an operator's credit or debit
+ * (cash or Bonuses), `cancel` a round cancelled by the operator, `grant` a grant made, used by
+ * a round or given back by a cancel (the balances may be unchanged).
+ */
 export type AccountChange = "round" | "adjustment" | "grant" | "cancel";
 
 /**
  * `account`: the player's own account changed. Sent only on that player's streams (every tab
  * and process), after the change committed; the balances are read at send time, so the
- * latest event is the current state. A tab shows them at once and re-reads the player's
- * grants when `cause` is `"grant"`.
+ * latest event is the current state. Changes close together are coalesced into one event
+ * (its `cause` the one asking the most: `grant`, then `cancel`, `adjustment`, `round`). A tab
+ * shows the balances at once and re-reads the player's grants when `cause` is `"grant"` (also
+ * sent after the server may have missed changes). No event on connect: read the balance then.
  */
 export interface AccountEvent {
   /** Cash balance, minor units. */

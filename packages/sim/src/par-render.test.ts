@@ -171,6 +171,19 @@ describe("renderParMarkdown", () => {
     expect(lean).toContain("| Hit frequency (paid round wins > 0) | - |");
     expect(sections(PAR).filter((s) => s.chart === "winDistribution")).toHaveLength(1);
   });
+
+  it("adds the long-run RTP of a progressive game, and an unbounded maximum has no probability", () => {
+    const progressive = renderParMarkdown({
+      ...PAR,
+      rtpLongRun: 0.951,
+      maxWin: { x: null, probability: 0, log10Probability: Number.NEGATIVE_INFINITY, description: "free spins without limit" },
+    });
+    expect(progressive).toContain("| RTP long run (with the progressive's contributions) | 95.1000% |");
+    expect(progressive).toContain("| Maximum win | unbounded |");
+    expect(progressive).toContain("| Maximum win probability (per paid round) | - |");
+    expect(progressive).toContain("Maximum win: free spins without limit.");
+    expect(md).not.toContain("RTP long run");
+  });
 });
 
 describe("renderParHtml", () => {

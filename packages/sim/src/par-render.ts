@@ -55,6 +55,7 @@ const BREAKDOWN_NAMES: Record<string, string> = {
   bonus: "Bonus",
   jewelSpins: "Jewel free spins",
   jackpot: "Progressive jackpot",
+  merlin: "Merlin bonus cash",
 };
 
 const PER: Record<string, string> = {
@@ -102,11 +103,15 @@ export function sections(par: ParReport): Section[] {
       ["Maths SHA-256", par.mathsHash],
       ["Default bet", JSON.stringify(par.defaultBet)],
       ["RTP (exact)", percent(par.rtp)],
+      ...(par.rtpLongRun === undefined ? [] : [["RTP long run (with the progressive's contributions)", percent(par.rtpLongRun)]]),
       ["Hit frequency (paid round wins > 0)", odds(par.hitFrequency)],
       ["Standard deviation of a round", xBet(par.stdev)],
       ["Volatility index (1.645 x stdev)", xBet(par.volatilityIndex)],
       ["Maximum win", xBet(par.maxWin.x)],
-      ["Maximum win probability (per paid round)", oddsLog10(par.maxWin.log10Probability, par.maxWin.probability)],
+      [
+        "Maximum win probability (per paid round)",
+        par.maxWin.x === null ? "-" : oddsLog10(par.maxWin.log10Probability, par.maxWin.probability),
+      ],
     ],
     text: [`Maximum win: ${par.maxWin.description}.`],
   });

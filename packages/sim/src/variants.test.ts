@@ -28,12 +28,26 @@ describe("simulateVariants", () => {
     expect(report).toMatchObject({ game: GAME, seed: 41, threads: 2, rounds: 20_000 });
     expect(report.variants.map((v) => v.label)).toEqual(['bet={"coinValue":1,"coinsPerLine":1,"lines":15}', "four lines"]);
     for (const [i, bet] of bets.entries()) {
-      const alone = await simulate({ ...options, bet, exact: false });
+      const alone = await simulate({ ...options, bet });
       expect(withoutTiming(report.variants[i] as SimReport)).toEqual(withoutTiming(alone));
+      // Each bet is compared with its exact RTP, as a single run is.
+      expect(report.variants[i]?.exact?.rtp).toBeCloseTo(0.9656, 4);
     }
     // Common random numbers: the same draws, so the 4-line variant's wins differ only by the lines it plays.
     expect(report.variants[1]?.totalBet).toBe(24);
     expect(report.variants[0]?.winTotal).not.toBe(report.variants[1]?.winTotal);
+  });
+
+  it("makes no exact comparison for a variant whose context differs from what the exact maths computes", async () => {
+    const report = await simulateVariants({
+      game: GAME,
+      rounds: 1000,
+      seed: 3,
+      threads: 1,
+      variants: [{}, { context: { autoplay: true } }],
+    });
+    expect(report.variants[0]?.exact?.rtp).toBeCloseTo(0.9656, 4);
+    expect(report.variants[1]?.exact).toBeUndefined();
   });
 
   it("validates every variant before starting, and refuses an empty list", async () => {

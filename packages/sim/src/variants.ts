@@ -5,8 +5,9 @@
  * differences between variants are not blurred by different draws). Worker k plays shard
  * k of every variant in turn, so T workers start once for the whole list.
  */
+import type { ParReport } from "@reelhouse/engine";
 import { buildReport, type SimReport } from "./report.js";
-import { defaultBet, runJobs, runParameters, type SimOptions, shardRounds, shardTask } from "./runner.js";
+import { defaultBet, exactRtpAt, runJobs, runParameters, type SimOptions, shardRounds, shardTask } from "./runner.js";
 import { type ContextOverrides, loadGameModule, resolveTask, type ShardTask } from "./shard.js";
 
 /** One variant: what differs from the run's defaults (absent fields take them). */
@@ -70,8 +71,10 @@ export function crossVariants(dimensions: {
 }
 
 /**
- * Simulates every variant for `rounds` rounds and reports each (RTP, band, breakdown, …).
- * Every variant is validated (bet, policy, configuration) before any worker starts.
+ * Simulates every variant for `rounds` rounds and reports each (RTP, band, breakdown, …),
+ * with the exact RTP of its bet where the game's maths computes it (no configuration, context
+ * or session: the game's sheet lists its bets as variants). Every variant is validated
+ * (bet, policy, configuration) before any worker starts.
  */
 export async function simulateVariants(options: VariantsOptions): Promise<VariantsReport> {
   if (options.gameModule) await loadGameModule(options.gameModule);
@@ -106,7 +109,17 @@ export async function simulateVariants(options: VariantsOptions): Promise<Varian
         ),
     ),
   );
-  const results = await runJobs(jobs, rounds * resolved.length, options.onProgress);
+  const pending = runJobs(jobs, rounds * resolved.length, options.onProgress);
+  // The exact maths runs on this thread while the workers play (as for a single run).
+  let exact: Pick<ParReport, "rtp" | "variants"> | undefined;
+  if (resolved.some((v) => v.config === undefined && v.context === undefined) && options.session === undefined) {
+    try {
+      exact = game.exact({ fullCycle: false });
+    } catch {
+      exact = undefined;
+    }
+  }
+  const results = await pending;
   const seconds = (performance.now() - started) / 1000;
   return {
     game: game.id,
@@ -130,6 +143,7 @@ export async function simulateVariants(options: VariantsOptions): Promise<Varian
         results: results.map((r) => r[i] as (typeof r)[number]),
         seconds,
         label: v.label,
+        exactRtp: exact && v.config === undefined && v.context === undefined ? exactRtpAt(exact, v.bet) : undefined,
       });
       return { ...report, label: v.label };
     }),

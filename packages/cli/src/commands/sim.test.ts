@@ -148,6 +148,9 @@ describe("reelhouse sim: variants, units and sessions", () => {
     expect(stdout).toContain("2 variants x 5,000 rounds");
     expect(stdout).toMatch(/one line\s+10\s+\d+\.\d{4}%/);
     expect(stdout).toMatch(/full\s+150\s+\d+\.\d{4}%/);
+    // Each bet with its exact RTP, and how many bands hold theirs.
+    expect(stdout).toMatch(/one line\s+10\s+.*96\.5600%/);
+    expect(stdout).toMatch(/exact RTP inside the 99% band for \d of 2 variants/);
   });
 
   it("--session with --unit-value plays a game module carrying Bonuses and reports the valued RTP", async () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { type SeriesSpec, seriesLengthLaw, seriesMoments, seriesTotalLaw, seriesTransform } from "./series.js";
+import {
+  mixedSeriesLengthLaw,
+  type SeriesSpec,
+  seriesLengthLaw,
+  seriesMoments,
+  seriesTotalLaw,
+  seriesTransform,
+} from "./series.js";
 
 /**
  * A spin class with a small value law, for brute force: P(class) and the law of its win
@@ -192,6 +199,35 @@ describe("seriesLengthLaw", () => {
     expect(law.truncatedMass).toBe(0);
     const brute = bruteForce(2, 6);
     for (let n = 0; n <= 6; n++) expect(law.probabilities[n]).toBeCloseTo(brute.lengths.get(n) ?? 0, 14);
+  });
+});
+
+describe("mixedSeriesLengthLaw", () => {
+  it("is the mixture of the series lengths over a random first award, the series that never starts at 0", () => {
+    const classes = [
+      { probability: 0.96, award: 0 },
+      { probability: 0.03, award: 10 },
+      { probability: 0.01, award: 25 },
+    ];
+    const start = new Float64Array(26);
+    start[0] = 0.5;
+    start[10] = 0.3;
+    start[25] = 0.2;
+    const mixed = mixedSeriesLengthLaw(start, classes, 400);
+    const expected = new Float64Array(401);
+    let truncated = 0;
+    for (const a of [10, 25]) {
+      const law = seriesLengthLaw({ initial: a, classes }, 400);
+      law.probabilities.forEach((p, n) => {
+        expected[n] = (expected[n] as number) + (start[a] as number) * p;
+      });
+      truncated += (start[a] as number) * law.truncatedMass;
+    }
+    expected[0] = 0.5;
+    for (let n = 0; n <= 400; n++) expect(mixed.probabilities[n]).toBeCloseTo(expected[n] as number, 14);
+    expect(mixed.truncatedMass).toBeCloseTo(truncated, 14);
+    expect(mixed.truncatedMass).toBeGreaterThan(0);
+    expect(mixed.probabilities.reduce((a, b) => a + b, 0) + mixed.truncatedMass).toBeCloseTo(1, 14);
   });
 });
 

@@ -183,13 +183,40 @@ export interface SeriesLengthLaw {
  */
 export function seriesLengthLaw(spec: SeriesSpec, maxSpins = 1000): SeriesLengthLaw {
   check(spec);
-  const cap = spec.cap ?? null;
+  const initial = new Float64Array(spec.initial + 1);
+  initial[spec.initial] = 1;
+  return lengthLaw(initial, spec.classes, spec.cap ?? null, maxSpins);
+}
+
+/**
+ * {@link seriesLengthLaw} for a series whose first award is itself random (a game whose
+ * triggers award different numbers of spins): `initialLaw[a]` = P(the series starts with a
+ * spins); its mass at 0 is the series that never starts (length 0). No cap.
+ */
+export function mixedSeriesLengthLaw(
+  initialLaw: ArrayLike<number>,
+  classes: readonly SeriesSpinClass[],
+  maxSpins = 1000,
+): SeriesLengthLaw {
+  check({ initial: 0, classes });
+  return lengthLaw(initialLaw, classes, null, maxSpins);
+}
+
+function lengthLaw(
+  initialLaw: ArrayLike<number>,
+  classes: readonly SeriesSpinClass[],
+  cap: number | null,
+  maxSpins: number,
+): SeriesLengthLaw {
   const limit = cap === null ? maxSpins : Math.min(cap, maxSpins);
   let mass = new Float64Array(limit + 1);
   const probabilities = new Float64Array(limit + 1);
   let truncatedMass = 0;
-  if (spec.initial > limit) return { probabilities, truncatedMass: 1 };
-  mass[spec.initial] = 1;
+  for (let a = 0; a < initialLaw.length; a++) {
+    const p = initialLaw[a] as number;
+    if (a > limit) truncatedMass += p;
+    else mass[a] = (mass[a] as number) + p;
+  }
   probabilities[0] = mass[0] as number;
   mass[0] = 0;
   for (let n = 0; n < limit; n++) {
@@ -197,7 +224,7 @@ export function seriesLengthLaw(spec: SeriesSpec, maxSpins = 1000): SeriesLength
     for (let a = n + 1; a <= limit; a++) {
       const p = mass[a] as number;
       if (p === 0) continue;
-      for (const c of spec.classes) {
+      for (const c of classes) {
         if (c.probability === 0) continue;
         let to = a + c.award;
         if (cap !== null && to > cap) to = cap;
@@ -246,7 +273,7 @@ export function seriesTransform(
         let nr = 0;
         let ni = 0;
         for (const c of classes) {
-          const [pr, pi] = power(tr, ti, c.award);
+          const [pr, pi] = complexPower(tr, ti, c.award);
           const gr = c.re[i] as number;
           const gi = c.im[i] as number;
           nr += gr * pr - gi * pi;
@@ -267,7 +294,7 @@ export function seriesTransform(
         im[i] = 0;
         continue;
       }
-      const [sr, si] = power(tr, ti, initial);
+      const [sr, si] = complexPower(tr, ti, initial);
       re[i] = sr;
       im[i] = si;
     }
@@ -334,7 +361,7 @@ function reachableAwards(initial: number, classes: readonly { award: number }[],
 }
 
 /** (re + i·im)^n by repeated squaring. */
-function power(re: number, im: number, n: number): [number, number] {
+export function complexPower(re: number, im: number, n: number): [number, number] {
   let rr = 1;
   let ri = 0;
   let br = re;

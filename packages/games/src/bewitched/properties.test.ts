@@ -142,7 +142,7 @@ describe("the round against the exact maths (seeded simulation)", () => {
       const w = state.winBy;
       const b = state.totalBet;
       add("baseLines", w.baseLines / b);
-      add("battle", w.battle / b);
+      add("battle", w.baseScatter / b);
       add("merlin", w.merlin / b);
       add("freeSpins", w.freeSpins / b);
       add("jackpot", w.jackpot / b);

@@ -1,7 +1,8 @@
 /**
  * Bewitched's round as a pure state machine (contract v2): the paid spin; a Merlin bonus
  * whenever 3+ MERLIN land (its prize drawn at once, revealed by the third vial; a progressive
- * is claimed from the platform); free spins from the witch battle and from Merlin, played
+ * is claimed from the platform at once, in the trigger step's transaction, and revealed and
+ * paid by the third vial); free spins from the witch battle and from Merlin, played
  * after everything before them, line wins x2, without limit; then, when the paid spin's line
  * win may be doubled, the double. The simulator, the server, replay and recovery all run it.
  */
@@ -128,8 +129,11 @@ function playSpin(state: BewitchedState, mode: SpinKind, rng: Rng, events: Bewit
       retrigger: mode !== "base",
     });
   }
+  let claim = state.claim;
   if (outcome.merlins.length >= MERLIN.minSymbols) {
     merlin = { prize: drawWeighted(merlinPrizes(betCoins(bet)), rng), opened: [] };
+    // DESIGN.md §2: the pool is claimed now, so an unrevealed shelf cannot hold a jackpot open.
+    claim = merlin.prize.kind === "jackpot";
     triggered = count(triggered, mode === "base" ? "merlin" : "merlinInFreeSpins");
     events?.push({ type: "merlinTriggered", positions: outcome.merlins, vials: VIALS.shown });
   }
@@ -139,7 +143,7 @@ function playSpin(state: BewitchedState, mode: SpinKind, rng: Rng, events: Bewit
   const w = state.winBy;
   const winBy: BewitchedWinBy =
     mode === "base"
-      ? { ...w, baseLines: w.baseLines + lineWin, battle: w.battle + battleWin }
+      ? { ...w, baseLines: w.baseLines + lineWin, baseScatter: w.baseScatter + battleWin }
       : { ...w, freeSpins: w.freeSpins + win };
   return {
     ...state,
@@ -148,6 +152,7 @@ function playSpin(state: BewitchedState, mode: SpinKind, rng: Rng, events: Bewit
     triggered,
     freeSpins,
     merlin,
+    claim,
     gambleable: mode === "base" ? lineWin : state.gambleable,
     featureWin: state.featureWin + (mode === "base" ? 0 : win),
   };
@@ -185,7 +190,7 @@ function featuresAwaiting(state: BewitchedState): BewitchedAwaiting | null {
 }
 
 const NO_EVENTS: BewitchedEvent[] = [];
-const NO_WINS: BewitchedWinBy = Object.freeze({ baseLines: 0, battle: 0, merlin: 0, freeSpins: 0, jackpot: 0, gamble: 0 });
+const NO_WINS: BewitchedWinBy = Object.freeze({ baseLines: 0, baseScatter: 0, merlin: 0, freeSpins: 0, jackpot: 0, gamble: 0 });
 const NO_TRIGGERS: BewitchedTriggered = Object.freeze({
   freeSpins: 0,
   freeSpinsRetrigger: 0,
@@ -323,13 +328,24 @@ function openVial(
       retrigger: inFeature,
     });
   } else {
-    next = { ...next, claim: true };
+    // Claimed when Merlin came; the third vial reveals it and the round wins it now.
+    win = bonus.claimed ?? 0;
+    next = {
+      ...next,
+      totalWin: state.totalWin + win,
+      winBy: { ...state.winBy, jackpot: state.winBy.jackpot + win },
+      featureWin: state.featureWin + (inFeature ? win : 0),
+    };
   }
   events?.push({ type: "merlinPrize", prize, amount: win });
+  if (prize.kind === "jackpot") events?.push({ type: "jackpotWon", coinValue: state.bet.coinValue, amount: win });
   return finish(next, context, events, win);
 }
 
-/** The platform paid the progressive of the bet's coin value: the win is its answer (never doubled). */
+/**
+ * The platform paid the progressive of the bet's coin value when Merlin drew it: the amount
+ * waits, unrevealed, in the bonus until the third vial (never doubled). The step shows nothing.
+ */
 function claimAnswered(
   state: BewitchedState,
   action: PlatformAction,
@@ -341,18 +357,14 @@ function claimAnswered(
     throw new GameInputError("BAD_PLATFORM_ANSWER", "expected the progressive's jackpotClaim answer for the bet's coin value");
   if (!Number.isSafeInteger(answer.amount) || answer.amount < 0)
     throw new GameInputError("BAD_PLATFORM_ANSWER", `a jackpot amount must be a non-negative integer, got ${answer.amount}`);
-  const amount = answer.amount;
-  events?.push({ type: "jackpotWon", coinValue: state.bet.coinValue, amount });
-  const inFeature = (state.freeSpins?.played ?? 0) > 0;
+  const bonus = state.merlin as NonNullable<BewitchedState["merlin"]>;
   const next: BewitchedState = {
     ...state,
     claim: false,
-    totalWin: state.totalWin + amount,
-    winBy: { ...state.winBy, jackpot: state.winBy.jackpot + amount },
+    merlin: { ...bonus, claimed: answer.amount },
     triggered: count(state.triggered, "jackpot"),
-    featureWin: state.featureWin + (inFeature ? amount : 0),
   };
-  return finish(next, context, events, amount);
+  return finish(next, context, events, 0);
 }
 
 /** Validates untrusted input into an action the state is waiting for. */

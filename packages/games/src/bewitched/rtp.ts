@@ -102,6 +102,8 @@ export interface SetMaths {
   /** E[battle pay] (x total bet) and E[free spins the battle awards], per spin. */
   battle: number;
   battleSpins: number;
+  /** P(k MERLIN in the window). */
+  merlinCounts: Float64Array;
   /** P(3+ MERLIN in the window). */
   merlin: number;
 }
@@ -124,10 +126,11 @@ export function setMaths(strips: readonly string[] = REEL_STRIPS): SetMaths {
     battleSpins += p * (WITCH_BATTLE.freeSpins[k] ?? 0);
   });
   let merlin = 0;
-  windowCountLaw(reels, SYMBOL_IDS.indexOf(BONUS)).forEach((p, k) => {
+  const merlinCounts = windowCountLaw(reels, SYMBOL_IDS.indexOf(BONUS));
+  merlinCounts.forEach((p, k) => {
     if (k >= MERLIN.minSymbols) merlin += p;
   });
-  return { reels, lineMeans, witchCounts, battle, battleSpins, merlin };
+  return { reels, lineMeans, witchCounts, battle, battleSpins, merlinCounts, merlin };
 }
 
 /** Line RTP (x total bet) at `lines` lines: the mean line pay over the enabled lines. */

@@ -104,7 +104,7 @@ describe("3. Special Symbols and Features", () => {
         multiplier: WITCH_BATTLE.pays[n],
         amount: (WITCH_BATTLE.pays[n] as number) * TOTAL,
       });
-      expect(step.state.winBy.battle).toBe(battle?.amount);
+      expect(step.state.winBy.baseScatter).toBe(battle?.amount);
     }
     const one = paidSpin(BET, stops(witchWindow(1), "one WITCH"), NO_GAMBLE);
     expect(eventsOf(one, "witchBattle")).toHaveLength(0);
@@ -176,19 +176,31 @@ describe("3. Special Symbols and Features", () => {
     }
   });
 
-  it("\"The Progressive Jackpot\": the third vial claims the pool of the bet's coin value, and the platform's answer is the win", () => {
+  it('"The Progressive Jackpot": claimed from the pool of the bet\'s coin value when Merlin draws it, revealed and paid by the third vial', () => {
     const draws = [...stops(merlinWindow, "three MERLIN"), prizeDraw(BET, (p) => p.kind === "jackpot")];
-    const third = openVials(paidSpin(BET, draws, NO_GAMBLE))[2];
-    expect(third?.awaiting).toMatchObject({
+    const trigger = paidSpin(BET, draws, NO_GAMBLE);
+    // DESIGN.md §2: the claim comes first, in the trigger step's own transaction, before any vial.
+    expect(trigger.awaiting).toMatchObject({
       type: "platform",
       request: { kind: "jackpotClaim", ref: { pool: "progressive", key: "10" }, numerator: 1, denominator: 1 },
     });
-    const paid = answerClaim(third as never, 2_345_678);
-    expect(paid.win).toBe(2_345_678);
-    expect(paid.state.winBy.jackpot).toBe(2_345_678);
-    expect(paid.state.triggered.jackpot).toBe(1);
-    expect(paid.awaiting).toBeNull();
-    expect(() => answerClaim(paid)).toThrow();
+    expect(() => next(trigger, { type: "vial", vial: 0 }, [0], NO_GAMBLE)).toThrow(GameInputError);
+    const claimed = answerClaim(trigger, 2_345_678);
+    // Nothing is shown or won yet: the vials reveal it.
+    expect(claimed.win).toBe(0);
+    expect(claimed.events).toEqual([]);
+    expect(claimed.state.totalWin).toBe(trigger.state.totalWin);
+    expect(claimed.state.triggered.jackpot).toBe(1);
+    expect(claimed.awaiting).toMatchObject({ type: "vial", opened: [] });
+    expect(() => answerClaim(claimed)).toThrow();
+    const [one, two, third] = openVials(claimed, NO_GAMBLE);
+    for (const s of [one, two]) expect(s?.events.some((e) => e.type === "jackpotWon" || e.type === "merlinPrize")).toBe(false);
+    expect(third?.win).toBe(2_345_678);
+    expect(eventsOf(third as never, "merlinPrize")[0]).toMatchObject({ prize: { kind: "jackpot" }, amount: 2_345_678 });
+    expect(eventsOf(third as never, "jackpotWon")[0]).toEqual({ type: "jackpotWon", coinValue: 10, amount: 2_345_678 });
+    expect(third?.state.winBy.jackpot).toBe(2_345_678);
+    expect(third?.state.totalWin).toBe(trigger.state.totalWin + 2_345_678);
+    expect(third?.awaiting).toBeNull();
   });
 
   it('"During the Free Spins, line winnings are doubled (except the Scatter winnings, the Bonus wins and Progressive jackpot)"', () => {
@@ -284,7 +296,7 @@ describe("4. Double feature", () => {
       "two WITCH, no line",
     );
     const battle = paidSpin(BET, battleOnly);
-    expect(battle.state.winBy.battle).toBeGreaterThan(0);
+    expect(battle.state.winBy.baseScatter).toBeGreaterThan(0);
     expect(battle.awaiting).toBeNull();
     // A Merlin cash prize alone: nothing to double.
     const draws = [
@@ -318,15 +330,17 @@ describe("3.5 Progressive Jackpot (DESIGN.md §2)", () => {
     for (const coinValue of [1, 20]) {
       const bet = { ...BET, coinValue };
       const draws = [...stops(merlinWindow, "three MERLIN"), prizeDraw(bet, (p) => p.kind === "jackpot")];
-      const third = openVials(paidSpin(bet, draws, NO_GAMBLE))[2];
-      expect(third?.awaiting).toMatchObject({ request: { ref: { key: String(coinValue) } } });
-      expect(answerClaim(third as never).win).toBe(PROGRESSIVE.seedCoins * coinValue);
+      const trigger = paidSpin(bet, draws, NO_GAMBLE);
+      expect(trigger.awaiting).toMatchObject({ request: { ref: { key: String(coinValue) } } });
+      expect(openVials(answerClaim(trigger), NO_GAMBLE)[2]?.win).toBe(PROGRESSIVE.seedCoins * coinValue);
     }
-    const third = openVials(
-      paidSpin(BET, [...stops(merlinWindow, "three MERLIN"), prizeDraw(BET, (p) => p.kind === "jackpot")], NO_GAMBLE),
-    )[2];
+    const trigger = paidSpin(
+      BET,
+      [...stops(merlinWindow, "three MERLIN"), prizeDraw(BET, (p) => p.kind === "jackpot")],
+      NO_GAMBLE,
+    );
     const wrong = { type: "platform", answer: { kind: "jackpotClaim", ref: { pool: "progressive", key: "20" }, amount: 1 } };
-    expect(() => next(third as never, wrong as never)).toThrow(/coin value/);
+    expect(() => next(trigger, wrong as never)).toThrow(/coin value/);
   });
 
   it("the round never waits on anything the context could change later: what it awaits is read from its state", () => {

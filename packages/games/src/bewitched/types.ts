@@ -44,7 +44,7 @@ export type BewitchedEvent =
   /** 3+ MERLIN anywhere: the bonus waits for three vials. */
   | { type: "merlinTriggered"; positions: Position[]; vials: number }
   | { type: "vialOpened"; vial: number; ingredient: Ingredient; pick: number }
-  /** The third vial: what Merlin gives (cash x total bet, free spins, or the progressive, claimed next). */
+  /** The third vial: what Merlin gives (cash x total bet, free spins, or the progressive claimed when Merlin came). */
   | { type: "merlinPrize"; prize: MerlinPrize; amount: number }
   | { type: "jackpotWon"; coinValue: number; amount: number }
   | { type: "freeSpinStarted"; spin: number; of: number }
@@ -68,10 +68,15 @@ export type BewitchedAwaiting = VialAwaiting | FreeSpinAwaiting | GambleAwaiting
 
 export type BewitchedAction = { type: "vial"; vial: number } | { type: "freeSpin" } | GambleAction;
 
-/** The round's win split by source, minor units (sums to totalWin; `gamble` is signed). */
+/**
+ * The round's win split by source, minor units (sums to totalWin; `gamble` is signed), as the
+ * PAR sheet's breakdown splits the RTP: the paid spin's line wins and witch battle (the
+ * platform's `baseScatter`), Merlin's cash wherever won, the progressive wherever won, and
+ * the free spins' line wins and battles.
+ */
 export type BewitchedWinBy = {
   readonly baseLines: number;
-  readonly battle: number;
+  readonly baseScatter: number;
   readonly merlin: number;
   readonly freeSpins: number;
   readonly jackpot: number;
@@ -88,10 +93,15 @@ export type BewitchedTriggered = {
   readonly gamble: number;
 };
 
-/** A Merlin bonus in progress: the prize drawn at trigger and the vials opened so far. */
+/**
+ * A Merlin bonus in progress: the prize drawn at trigger and the vials opened so far. A
+ * jackpot prize is claimed from the platform at trigger (DESIGN.md §2): `claimed` holds the
+ * amount the platform paid, revealed and added to the win by the third vial.
+ */
 export interface MerlinBonus {
   readonly prize: MerlinPrize;
   readonly opened: readonly { vial: number; ingredient: Ingredient }[];
+  readonly claimed?: number;
 }
 
 /** The round state: plain JSON, stored after every step (never sent to the client: it holds the Merlin prize). */
@@ -102,7 +112,7 @@ export interface BewitchedState extends StateBase {
   readonly freeSpins: { readonly awarded: number; readonly played: number } | null;
   /** The Merlin bonus waiting for its vials (null when none). */
   readonly merlin: MerlinBonus | null;
-  /** A progressive won through Merlin, to claim from the platform next. */
+  /** A progressive drawn by Merlin, to claim from the platform before anything else (in the trigger step's transaction). */
   readonly claim: boolean;
   /** The paid spin's line win: the only win the double may stake (sheet 4). */
   readonly gambleable: number;

@@ -26,6 +26,7 @@ import {
   seriesMoments,
   seriesTotalLaw,
   seriesTransform,
+  tiltedTailResolution,
   tiltLaw,
 } from "@reelhouse/engine";
 import { classOf, PICK_CLASSES, type SpinCycle } from "./cycle.js";
@@ -159,12 +160,6 @@ export function roundMoments(base: SplitLaw, free: SplitLaw, cap: number | null)
  */
 export const ROUND_TILT = 40 / ROUND_LATTICE;
 /**
- * Rounding left in a value v of the round law after the tilt is undone, about
- * RESOLUTION · e^(−TILT·v) (measured against a second tilt: about 10 times below it).
- */
-export const RESOLUTION = 1e-18;
-
-/**
  * The law of a whole round's win in units, `law[v]` for v < {@link ROUND_LATTICE}, the law
  * of one free-spin series, and bounds on the mass at or above the lattice that the FFT
  * folds back onto it. The series comes from the kit's `seriesTotalLaw`; the round is
@@ -211,9 +206,9 @@ export function roundLaw(base: SplitLaw, free: SplitLaw, cap: number | null) {
   };
 }
 
-/** What rounding may leave in P(W ≥ units) read off the law: Σ_{v ≥ units} RESOLUTION · e^(−TILT·v). */
+/** What rounding may leave in P(W ≥ units) read off the law (the kit's measured resolution of tilted laws). */
 export function tailResolution(units: number): number {
-  return (RESOLUTION * Math.exp(-ROUND_TILT * units)) / (1 - Math.exp(-ROUND_TILT));
+  return tiltedTailResolution(units, ROUND_TILT);
 }
 
 /** P(the series pays nothing at all) and P(it triggers no Treasure bonus): the series transform at one point. */
