@@ -20,7 +20,7 @@ import type {
   StepResponse,
   WireBet,
 } from "@reelhouse/protocol";
-import type { GameDescription } from "./shell/types.js";
+import type { GameDescription, GamePreferences } from "./shell/types.js";
 import { statusSentence } from "./status-text.js";
 
 /**
@@ -185,6 +185,16 @@ export class Api {
   /** PUT /preferences/:gameId: replaces them (a small JSON object). */
   setPreferences(gameId: string, preferences: Record<string, unknown>): Promise<Preferences> {
     return this.request("PUT", `/preferences/${encodeURIComponent(gameId)}`, { preferences });
+  }
+
+  /** One game's preferences as its view reads and replaces them (`GameContext.preferences`). */
+  gamePreferences(gameId: string): GamePreferences {
+    return {
+      read: async () => (await this.preferences(gameId)).preferences,
+      write: async (value) => {
+        await this.setPreferences(gameId, value);
+      },
+    };
   }
 
   async startAutoplay(body: AutoplayRequest): Promise<AutoplayState> {

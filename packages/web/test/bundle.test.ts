@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { REEL_STRIPS as BEWITCHED_STRIPS } from "../../games/src/bewitched/model.js";
 import { REEL_STRIPS_BASE, REEL_STRIPS_FREE_SPINS, TREASURE_BONUS } from "../../games/src/mermaid-treasure/model.js";
 
 const WEB_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -30,7 +31,7 @@ describe("built client bundle", () => {
   const code = bundle();
 
   it("contains no reel strip (any 6 consecutive symbols of any strip)", () => {
-    for (const strips of [REEL_STRIPS_BASE, REEL_STRIPS_FREE_SPINS]) {
+    for (const strips of [REEL_STRIPS_BASE, REEL_STRIPS_FREE_SPINS, BEWITCHED_STRIPS.map((s) => s.split(" "))]) {
       for (const strip of strips) {
         for (let i = 0; i + 6 <= strip.length; i++) expect(code).not.toMatch(runPattern(strip.slice(i, i + 6)));
       }

@@ -6,9 +6,10 @@
 
 import { svgUrl } from "../shell/kit/art.js";
 import type { GameViewFactory } from "../shell/types.js";
+import { SYMBOL_ART as BEWITCHED_ART } from "./bewitched/art.js";
 import { SYMBOL_ART } from "./mermaid-treasure/art.js";
 import { SYMBOL_ART as MONA_ART } from "./mona-lisa-jewels/art.js";
-import { BEWITCHED, GNOMOS_MIX, MYSTIC_GEM } from "./thumbnails.js";
+import { GNOMOS_MIX, MYSTIC_GEM } from "./thumbnails.js";
 
 export interface ClientGame {
   id: string;
@@ -39,8 +40,9 @@ export const CLIENT_GAMES: readonly ClientGame[] = [
   {
     id: "bewitched",
     name: "Bewitched",
-    thumbnail: svgUrl(BEWITCHED),
+    thumbnail: svgUrl(BEWITCHED_ART.WITCH ?? ""),
     tagline: "15 lines · progressive per coin value · Merlin pick · double-up",
+    load: async () => (await import("./bewitched/index.js")).createView,
   },
   {
     id: "40-mystic-gem",

@@ -6,12 +6,6 @@
 const frame = (defs: string, body: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="150" viewBox="0 0 200 150"><defs>${defs}</defs>${body}</svg>`;
 
-/** Bewitched: a witch's hat under a crescent moon. */
-export const BEWITCHED = frame(
-  '<linearGradient id="h" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#8a4bd0"/><stop offset="1" stop-color="#2a0a50"/></linearGradient>',
-  '<path d="M140 22 a22 22 0 1 0 18 34 a18 18 0 1 1 -18 -34 Z" fill="#ffe27a"/><path d="M100 20 L130 105 H70 Z" fill="url(#h)" stroke="#d8b0ff" stroke-width="3"/><ellipse cx="100" cy="108" rx="60" ry="14" fill="url(#h)" stroke="#d8b0ff" stroke-width="3"/><rect x="78" y="92" width="44" height="10" fill="#ffd45a"/>',
-);
-
 /** 40 Mystic Gem: a glowing cut gem. */
 export const MYSTIC_GEM = frame(
   '<radialGradient id="r" cx="50%" cy="45%" r="60%"><stop offset="0" stop-color="#ffb0f0"/><stop offset="1" stop-color="#7a0a7a"/></radialGradient>',

@@ -193,6 +193,7 @@ export class GameScreen {
       announce: (text) => this.message(text),
       say: (text) => this.live.add(text),
       pause: (ms) => this.skipper.wait(ms),
+      preferences: this.api.gamePreferences(this.description.id),
       spinning: (moving) => {
         this.reelsMoving = moving;
         this.renderButtons();

@@ -56,6 +56,14 @@ export interface PlayOptions {
   reducedMotion: boolean;
 }
 
+/** A game's player preferences, kept by the server (cosmetic: nothing in them changes an outcome). */
+export interface GamePreferences {
+  /** The saved object (`{}` when never set). */
+  read(): Promise<Record<string, unknown>>;
+  /** Replaces it whole. */
+  write(value: Record<string, unknown>): Promise<void>;
+}
+
 /** Services the shell lends a game view. */
 export interface GameContext {
   readonly description: GameDescription;
@@ -76,6 +84,8 @@ export interface GameContext {
   pause(ms: number): Promise<void>;
   /** The reels started (true) or came to rest (false): the shell offers STOP only while they move. */
   spinning(moving: boolean): void;
+  /** The player's preferences for this game (a chosen witch), kept by the server. */
+  readonly preferences: GamePreferences;
 }
 
 /** A step as the view plays it: a live StepResponse or a step rebuilt from history. */

@@ -1,7 +1,9 @@
 /**
  * The pick screen kit: closed objects the player opens one by one. The client only says
  * which object; the server draws the prize and the screen shows what it revealed. Objects
- * not opened stay closed and empty: their contents are never sent.
+ * not opened stay closed and empty: their contents are never sent. An object may reveal an
+ * amount (a prize) or something else the game names (an ingredient, a symbol) with its own
+ * picture; the game then says what the picks add up to (`conclude`).
  */
 import { svgUrl } from "./art.js";
 
@@ -17,12 +19,22 @@ export interface PickScreenOptions {
   money(minor: number): string;
   /** The line shown while the player chooses (default: "PICK 2 OF 12"). */
   status?(left: number, objects: number): string;
+  /** False: no running total of amounts (the objects reveal no money). Default true. */
+  total?: boolean;
+  /** The game's own class on the screen (its look), beside `pick-screen`. */
+  className?: string;
+  /** The screen's `data-test` name (default none). */
+  test?: string;
 }
 
 export interface Revealed {
   object: number;
   coins: number;
   amount: number;
+  /** What the object showed, instead of the amount (e.g. "Toad"). */
+  label?: string;
+  /** SVG source of this opened object (default: the options' `openArt`). */
+  art?: string;
 }
 
 export class PickScreen {
@@ -42,7 +54,8 @@ export class PickScreen {
   constructor(private readonly options: PickScreenOptions) {
     this.money = options.money;
     this.element = document.createElement("div");
-    this.element.className = "pick-screen hidden";
+    this.element.className = `pick-screen hidden${options.className ? ` ${options.className}` : ""}`;
+    if (options.test) this.element.dataset.test = options.test;
     this.element.innerHTML = `
       <div class="pick-head">
         <div class="pick-title"></div>
@@ -115,6 +128,13 @@ export class PickScreen {
     this.setChoosing(false);
   }
 
+  /** Ends the picks with the game's own words: `status` for the line, `totalHtml` (HTML) for the total. */
+  conclude(status: string, totalHtml = ""): void {
+    this.status.textContent = status;
+    this.total.innerHTML = totalHtml;
+    this.setChoosing(false);
+  }
+
   close(): void {
     this.choose = null;
     this.element.classList.add("hidden");
@@ -129,14 +149,17 @@ export class PickScreen {
     if (!button) return;
     button.classList.add("open");
     if (animate) button.classList.add("reveal");
-    (button.querySelector("img") as HTMLImageElement).src = svgUrl(this.options.openArt);
-    (button.querySelector(".pick-prize") as HTMLElement).textContent = this.money(r.amount);
-    button.setAttribute("aria-label", `${this.options.objectName} ${r.object + 1}: ${this.money(r.amount)}`);
+    (button.querySelector("img") as HTMLImageElement).src = svgUrl(r.art ?? this.options.openArt);
+    const shown = r.label ?? this.money(r.amount);
+    (button.querySelector(".pick-prize") as HTMLElement).textContent = shown;
+    button.dataset.revealed = shown;
+    button.setAttribute("aria-label", `${this.options.objectName} ${r.object + 1}: ${shown}`);
   }
 
   private update(): void {
     const left = Math.max(0, this.picks - this.revealed.length);
     this.status.textContent = left > 0 ? (this.options.status?.(left, this.objects) ?? `PICK ${left} OF ${this.objects}`) : "";
-    this.total.innerHTML = `BONUS <b>${this.money(this.sumAmount)}</b> <small>${this.sumCoins} coins</small>`;
+    this.total.innerHTML =
+      this.options.total === false ? "" : `BONUS <b>${this.money(this.sumAmount)}</b> <small>${this.sumCoins} coins</small>`;
   }
 }
