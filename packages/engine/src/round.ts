@@ -296,6 +296,23 @@ export interface GameModule<
    * not in the lobby, no stake of its own.
    */
   readonly platformRound?: boolean;
+  /**
+   * True while the round holds a jackpot it has claimed but not shown the player yet
+   * (Bewitched: Merlin's progressive, claimed when he comes, shown by the third vial).
+   * While it is, the platform announces none of the round's claims (no winner notice, no win
+   * number; the winner's own ticker keeps the pool as it was) and the player's view of the
+   * open round shows no platform answer; the step that makes it false, or ends the round,
+   * announces them when it commits. Absent: a claim is announced when its step commits.
+   */
+  hidesClaim?(state: State): boolean;
+  /**
+   * What the server plays for a player who left the round waiting past the operator's
+   * deadline (`REELHOUSE_ROUND_DEADLINE_MS`), again and again until the round ends: an action
+   * that completes it without risking anything (reveal what was drawn, play what was won,
+   * collect a pending double; never a double or a choice that could lose). Absent: the
+   * round waits for the player however long.
+   */
+  deadlineAction?(state: State, awaiting: Awaiting): Action;
 }
 
 /**

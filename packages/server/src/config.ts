@@ -118,7 +118,14 @@ export interface ServerConfig {
    * apart from the game's RTP, so adding it changes no certified game maths.
    */
   jackpotCardsGames: string[];
-  /** A card round still unrevealed this long after it opened is completed by the server, ms (default 24 h). */
+  /**
+   * A round left waiting for its player this long after its last step is completed by the
+   * server, ms (default 24 h), when its game declares how (`GameModule.deadlineAction`:
+   * Bewitched's vials, Jackpot Cards' cards). `REELHOUSE_ROUND_DEADLINE_MS`; its old name
+   * `REELHOUSE_JACKPOT_CARDS_DEADLINE_MS` still works.
+   */
+  roundDeadlineMs: number;
+  /** @deprecated The same as {@link roundDeadlineMs} (its old name), read-only. */
   jackpotCardsDeadlineMs: number;
   /**
    * The operator's Jackpot Cards levels: seed (micro-units) and contribution rate (bps) per
@@ -201,6 +208,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, defaults: Pa
         : trust;
   const adminKey = env.REELHOUSE_ADMIN_KEY || defaults.adminKey || null;
   if (adminKey !== null && adminKey.length < 16) throw new Error("REELHOUSE_ADMIN_KEY must be at least 16 characters");
+  const deadlineEnv = env.REELHOUSE_ROUND_DEADLINE_MS ? "REELHOUSE_ROUND_DEADLINE_MS" : "REELHOUSE_JACKPOT_CARDS_DEADLINE_MS";
+  const deadline = integer(
+    deadlineEnv,
+    defaults.roundDeadlineMs ?? defaults.jackpotCardsDeadlineMs ?? 24 * 3_600_000,
+    366 * 24 * 3_600_000,
+  );
   const adminPort = env.REELHOUSE_ADMIN_PORT ? integer("REELHOUSE_ADMIN_PORT", 0, 65535) : (defaults.adminPort ?? null);
   return {
     mode,
@@ -236,11 +249,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, defaults: Pa
           .map((id) => id.trim())
           .filter((id) => id !== "")
       : (defaults.jackpotCardsGames ?? []),
-    jackpotCardsDeadlineMs: integer(
-      "REELHOUSE_JACKPOT_CARDS_DEADLINE_MS",
-      defaults.jackpotCardsDeadlineMs ?? 24 * 3_600_000,
-      366 * 24 * 3_600_000,
-    ),
+    roundDeadlineMs: deadline,
+    jackpotCardsDeadlineMs: deadline,
     jackpotCardsLevels: cardsLevels(env.REELHOUSE_JACKPOT_CARDS_LEVELS) ?? defaults.jackpotCardsLevels ?? {},
   };
 }

@@ -6,6 +6,7 @@ import type { HistoryResponse, HistoryRound, OpenRound, RoundDetail, Transaction
 import type { Database } from "./db/database.js";
 import { ApiProblem, badRequest } from "./errors.js";
 import { checkQuery, MAX_TIME, timeParam } from "./input.js";
+import { actionShown } from "./rounds/held-claims.js";
 import type { Caller, RoundRow, StepRow } from "./rows.js";
 
 const DAY_MS = 86_400_000;
@@ -183,7 +184,8 @@ export class History {
         bet: JSON.parse(round.bet),
         steps: steps.map((s) => ({
           index: s.idx,
-          action: s.action === null ? null : JSON.parse(s.action),
+          // The player's view of an open round holds back platform answers (rounds/held-claims.ts).
+          action: s.action === null ? null : actionShown(JSON.parse(s.action), caller !== null && round.status === "open"),
           events: JSON.parse(s.events),
           win: s.win,
           at: new Date(s.created_at).toISOString(),

@@ -70,6 +70,21 @@ const doubling =
     throw new Error(`no player decision for '${awaiting.type}'`);
   };
 
+/**
+ * What the server plays for a player who left past the operator's deadline: the first closed
+ * vial until Merlin's prize shows, every free spin won, and COLLECT at the double (never a
+ * double: it could lose what the player won).
+ */
+export function deadlineAction(_state: BewitchedState, awaiting: BewitchedAwaiting): BewitchedAction {
+  if (awaiting.type === "vial") return { type: "vial", vial: firstClosed(awaiting.opened) };
+  if (awaiting.type === "freeSpin") return { type: "freeSpin" };
+  if (awaiting.type === "gamble") return { type: "collect" };
+  throw new Error(`no deadline action for '${awaiting.type}'`);
+}
+
+/** Merlin drew the progressive and the third vial has not shown it yet (it is claimed at once, DESIGN.md §2). */
+export const hidesClaim = (state: BewitchedState): boolean => state.merlin?.prize.kind === "jackpot";
+
 /** Bewitched as the platform sees it. */
 export const bewitched: GameModule<
   BewitchedBet,
@@ -103,6 +118,8 @@ export const bewitched: GameModule<
   },
   describe: describeGame,
   platformModel,
+  hidesClaim,
+  deadlineAction,
   /**
    * The progressive as data: one pool per coin value (key: the coin value in minor units),
    * seeded at 2,000 coins of it, fed 0.5% of every paid bet placed at it, out of the wager.

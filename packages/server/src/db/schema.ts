@@ -267,6 +267,19 @@ WHERE external_id IS NOT NULL AND EXISTS (
 CREATE UNIQUE INDEX players_external_id ON players(external_id) WHERE external_id IS NOT NULL;
 `,
   },
+  {
+    version: 8,
+    name: "jackpot wins held until their round shows them (announced_at; seq NULL while held)",
+    // A claim the round has not shown its player yet (GameModule.hidesClaim) is recorded at
+    // once (the pool is paid) but numbered and announced later: seq and announced_at stay NULL
+    // until then. Wins before this version were announced when claimed. step_index orders the
+    // held claims of one round (the step that asked).
+    sql: `
+ALTER TABLE jackpot_wins ADD COLUMN announced_at BIGINT;
+UPDATE jackpot_wins SET announced_at = at;
+ALTER TABLE jackpot_wins ADD COLUMN step_index INTEGER;
+`,
+  },
 ];
 
 /** Applies every migration not yet applied. Safe to call from several processes at once. */

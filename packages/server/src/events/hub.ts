@@ -7,7 +7,9 @@
  *   game's viewers when one of its pools is won or adjusted (the ticker resets).
  * - `jackpotWin`: every win of every pool, to every stream, in commit order, with the win's
  *   number as event id; a stream that reconnects with `Last-Event-ID: n` gets the wins after
- *   n again (at most {@link HubOptions.replayLimit}, none older than `replayWindowMs`).
+ *   n again (at most {@link HubOptions.replayLimit}, none older than `replayWindowMs`). A win
+ *   its round has not shown yet is held: numbered and sent only when the round shows it
+ *   (rounds/held-claims.ts); meanwhile its winner's ticker shows the pool as it was.
  * - `account`: the player's own balances, to that player's streams only, after a change of
  *   their account committed (read at send time, coalesced: see account-feed.ts).
  * - heartbeat comments, so proxies and clients see the stream alive.
@@ -27,6 +29,7 @@ import type { PoolScope } from "../jackpots/accounts.js";
 import type { GameServer } from "../service.js";
 import { type AccountBalances, AccountFeed } from "./account-feed.js";
 import { AccountSignals } from "./account-signals.js";
+import { heldName, heldPools, shownToWinner } from "./held-pools.js";
 import { PgListener } from "./pg-listener.js";
 import type { PushSignal } from "./signals.js";
 import { sse, WIN_COLUMNS, type WinNotice, type WinRow, winNotice } from "./wire.js";
@@ -222,12 +225,10 @@ export class EventHub {
       }
       stream.sink.write(sse("ready", ready));
       const rows = await this.server.db.read((sql) =>
-        sql.query<WinRow>(`SELECT ${WIN_COLUMNS} WHERE w.seq > $1 AND w.seq <= $2 AND w.at >= $3 ORDER BY w.seq DESC LIMIT $4`, [
-          lastEventId,
-          this.delivered,
-          this.now() - this.options.replayWindowMs,
-          this.options.replayLimit,
-        ]),
+        sql.query<WinRow>(
+          `SELECT ${WIN_COLUMNS} WHERE w.seq > $1 AND w.seq <= $2 AND w.announced_at >= $3 ORDER BY w.seq DESC LIMIT $4`,
+          [lastEventId, this.delivered, this.now() - this.options.replayWindowMs, this.options.replayLimit],
+        ),
       );
       for (const row of rows.reverse()) this.send(stream, row);
     });
@@ -423,11 +424,18 @@ export class EventHub {
     const names = new Map<string, Wanted>();
     for (const w of wanted)
       for (const x of w.shown) names.set(nameOf({ pool: x.pool, scope: w.s.scope }), { pool: x.pool, scope: w.s.scope });
-    const values = await this.server.db.read(async (sql) => {
+    // A winner whose win is held sees the pool as it was (held-pools.ts); demo wins are never held.
+    const winners = new Set(wanted.filter((w) => w.s.scope === "real").map((w) => w.s.playerId));
+    const { values, held } = await this.server.db.read(async (sql) => {
       const out = new Map<string, number>();
       for (const [name, { pool, scope }] of names) out.set(name, await jackpots.value(sql, { pool }, scope));
-      return out;
+      return { values: out, held: await heldPools(sql, winners) };
     });
+    const valueFor = (s: Stream, pool: Wanted["pool"], seed: number) => {
+      const current = values.get(nameOf({ pool, scope: s.scope })) ?? seed;
+      const mine = s.scope === "real" ? held.get(heldName(s.playerId, pool)) : undefined;
+      return mine ? shownToWinner(current, mine) : current;
+    };
     for (const { s, view, shown } of wanted) {
       if (!this.streams.has(s.id)) continue;
       const event: PoolEvent = {
@@ -437,8 +445,7 @@ export class EventHub {
           pool: x.pool.pool,
           key: x.pool.key,
           name: x.name,
-          amount: claimPool(values.get(nameOf({ pool: x.pool, scope: s.scope })) ?? x.seed, x.seed, x.numerator, x.denominator)
-            .paidMinor,
+          amount: claimPool(valueFor(s, x.pool, x.seed), x.seed, x.numerator, x.denominator).paidMinor,
         })),
       };
       this.write(s, sse("pool", event));

@@ -14,13 +14,14 @@ export interface WinRow {
   paid_minor: number;
   player_id: string;
   round_id: string;
+  /** When the win was announced (a held win: when its round showed it, not when it was claimed). */
   at: number;
   name: string | null;
 }
 
-/** The columns (and FROM) of {@link WinRow}. */
+/** The columns (and FROM) of {@link WinRow}; only announced wins have a `seq`. */
 export const WIN_COLUMNS =
-  "w.seq, w.game_id, w.pool_id, w.pool_key, w.currency, w.paid_minor, w.player_id, w.round_id, w.at, p.name FROM jackpot_wins w LEFT JOIN players p ON p.id = w.player_id";
+  "w.seq, w.game_id, w.pool_id, w.pool_key, w.currency, w.paid_minor, w.player_id, w.round_id, w.announced_at AS at, p.name FROM jackpot_wins w LEFT JOIN players p ON p.id = w.player_id";
 
 /** A player's name as other players see it: first and last character, the rest hidden ("D***r"). */
 export function maskName(name: string | null): string {

@@ -6,7 +6,7 @@
  * module, played through the same runner as every round (recoverable, in history,
  * replayable); its level and reveal sequence are drawn when it opens.
  */
-import type { Rng } from "@reelhouse/engine";
+import type { AwaitingBase, Rng, StateBase } from "@reelhouse/engine";
 import type { ServerConfig } from "../config.js";
 import type { Sql } from "../db/database.js";
 import { ApiProblem } from "../errors.js";
@@ -55,4 +55,17 @@ export class JackpotCardsTrigger {
         roundId: open.id,
       });
   }
+}
+
+/**
+ * What the server plays in a card round left past the operator's deadline (rounds/deadline.ts):
+ * the first face-down card, every time (the sequence drawn at the start decides each suit, so
+ * the drawn level is won whatever is turned).
+ */
+export function cardsDeadlineAction(_state: StateBase, awaiting: AwaitingBase): { type: "pick"; position: number } {
+  const revealed = (awaiting as { revealed?: readonly { position: number }[] }).revealed ?? [];
+  const taken = new Set(revealed.map((c) => c.position));
+  let position = 0;
+  while (taken.has(position)) position++;
+  return { type: "pick", position };
 }

@@ -22,6 +22,10 @@
  * contributions never lock a base, so the two cannot deadlock, and the first committed claim
  * takes the pool in full while the next sees what it holds then (seed + increments since).
  *
+ * A claim its round does not show yet (`GameModule.hidesClaim`: Bewitched's progressive before
+ * the third vial) is paid at once but recorded unnumbered; {@link Jackpots.announceHeld} numbers
+ * and signals it in the transaction of the step that shows it (rounds/held-claims.ts).
+ *
  * Demo play has its own pools (jackpots/accounts.ts): a demo round contributes to, opens
  * Jackpot Cards on and claims from the demo twin of each pool, funded by the demo bank; its
  * wins are not recorded in `jackpot_wins` (no winner notice, no admin win, no hit counted).
@@ -91,7 +95,7 @@ export interface PoolRow {
 /** The result of a claim, as recorded in `jackpot_wins` (a demo claim is recorded nowhere: its id is empty, its seq 0). */
 export interface JackpotWin {
   id: string;
-  /** The win's place in the order wins committed (the push channel's event id). */
+  /** The win's place in the order wins were announced (the push channel's event id); 0 while held ({@link Jackpots.announceHeld}). */
   seq: number;
   paidMinor: number;
   poolBeforeMicro: number;
@@ -193,7 +197,10 @@ export class Jackpots {
     const kinds = new Set(platform.kinds());
     if (!kinds.has("jackpotClaim"))
       platform.register("jackpotClaim", async (request, call) => {
-        const win = await this.claim(call.sql, this.poolOf(call, request.ref), request.numerator, request.denominator, call);
+        const win = await this.claim(call.sql, this.poolOf(call, request.ref), request.numerator, request.denominator, {
+          ...call,
+          hold: call.holdClaims === true,
+        });
         return { kind: "jackpotClaim", ref: request.ref, amount: win.paidMinor };
       });
     // A demo round reads and claims its pool's demo twin (call.demo), never the real pool.
@@ -481,26 +488,28 @@ export class Jackpots {
   /**
    * Wins `numerator/denominator` of the pool now: pays it rounded down to the cent (the
    * round adds it to its win), takes exactly that from the base, tops the pool back up to
-   * its seed from the seed account, counts the hit and records the win.
+   * its seed from the seed account, counts the hit and records the win. With `hold` (the
+   * round may not show it yet: `GameModule.hidesClaim`) the win is recorded unnumbered and
+   * unannounced; {@link announceHeld} announces it when the round shows it.
    */
   async claim(
     sql: Sql,
     p: { pool: PoolId; seed: number },
     numerator: number,
     denominator: number,
-    call: { playerId: string; roundId: string; at: number; demo?: boolean },
+    call: { playerId: string; roundId: string; at: number; demo?: boolean; stepIndex?: number; hold?: boolean },
   ): Promise<JackpotWin> {
     // A demo round claims the pool's demo twin, paid by the demo bank, and leaves no record
     // beside its round: no win number, no hit, no `jackpot_wins` row, no notice to anyone.
     const scope = scopeOf(call.demo);
+    const hold = call.hold === true;
     let seq = 0;
     if (scope === "real") {
-      // The win's sequence number first: the counter row is locked until commit, so numbers are
-      // given in commit order (the push channel replays "every win after n" from them). Every
-      // claim takes it before its pool's base, so the two locks cannot deadlock.
-      const next = await sql.one<{ last: number }>("UPDATE jackpot_win_seq SET last = last + 1 WHERE id = 1 RETURNING last");
-      if (!next) throw new Error("jackpot_win_seq has no row");
-      seq = Number(next.last);
+      // The win counter first: its row is locked until commit, so numbers are given in commit
+      // order (the push channel replays "every win after n" from them). Every claim takes it
+      // before its pool's base, held ones too (without a number), so the locks cannot deadlock.
+      if (hold) await sql.run("UPDATE jackpot_win_seq SET last = last WHERE id = 1");
+      else seq = await this.nextSeq(sql);
     }
     const { value: before } = await this.lockPool(sql, p.pool, scope);
     const c = claimPool(before, p.seed, numerator, denominator);
@@ -547,7 +556,7 @@ export class Jackpots {
       [p.pool.gameId, p.pool.pool, p.pool.currency, p.pool.key],
     );
     await sql.run(
-      "INSERT INTO jackpot_wins (id, game_id, pool_id, currency, pool_key, round_id, player_id, numerator, denominator, paid_minor, pool_before_micro, seed_funding_micro, pool_after_micro, at, seq) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
+      "INSERT INTO jackpot_wins (id, game_id, pool_id, currency, pool_key, round_id, player_id, numerator, denominator, paid_minor, pool_before_micro, seed_funding_micro, pool_after_micro, at, seq, announced_at, step_index) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
       [
         win.id,
         p.pool.gameId,
@@ -563,10 +572,38 @@ export class Jackpots {
         win.seedFundingMicro,
         win.poolAfterMicro,
         call.at,
-        seq,
+        hold ? null : seq,
+        hold ? null : call.at,
+        call.stepIndex ?? null,
       ],
     );
-    await this.signals.send(sql, { t: "win", seq });
+    if (!hold) await this.signals.send(sql, { t: "win", seq });
     return win;
+  }
+
+  /**
+   * Announces the round's held wins, in the order they were claimed, in the transaction of
+   * the step that shows them (or ends the round): each takes the next win number (the
+   * counter stays locked to the commit, so numbers still follow commit order) and is
+   * signalled, so the push channel sends it once, at that commit. Returns how many.
+   */
+  async announceHeld(sql: Sql, roundId: string, at: number): Promise<number> {
+    const held = await sql.query<{ id: string }>(
+      "SELECT id FROM jackpot_wins WHERE round_id = $1 AND seq IS NULL ORDER BY step_index, id",
+      [roundId],
+    );
+    for (const { id } of held) {
+      const seq = await this.nextSeq(sql);
+      await sql.run("UPDATE jackpot_wins SET seq = $1, announced_at = $2 WHERE id = $3", [seq, at, id]);
+      await this.signals.send(sql, { t: "win", seq });
+    }
+    return held.length;
+  }
+
+  /** The next win number; locks the counter row to the commit. */
+  private async nextSeq(sql: Sql): Promise<number> {
+    const next = await sql.one<{ last: number }>("UPDATE jackpot_win_seq SET last = last + 1 WHERE id = 1 RETURNING last");
+    if (!next) throw new Error("jackpot_win_seq has no row");
+    return Number(next.last);
   }
 }

@@ -38,8 +38,8 @@ export async function jackpotAdminRoutes(scope: FastifyInstance, server: GameSer
     return {
       wins: rows.map((w) => ({
         id: w.id,
-        /** The win's number in commit order (the push channel's event id). */
-        seq: Number(w.seq),
+        /** The win's number in commit order (the push channel's event id); null while its round has not shown it (held). */
+        seq: w.seq === null ? null : Number(w.seq),
         roundId: w.round_id,
         playerId: w.player_id,
         gameId: w.game_id,
@@ -52,6 +52,8 @@ export async function jackpotAdminRoutes(scope: FastifyInstance, server: GameSer
         seedFundingMicro: Number(w.seed_funding_micro),
         poolAfterMicro: Number(w.pool_after_micro),
         at: new Date(Number(w.at)).toISOString(),
+        /** When the win was announced to players (null while held: its round has not shown it yet). */
+        announcedAt: w.announced_at === null ? null : new Date(Number(w.announced_at)).toISOString(),
       })),
     };
   });

@@ -18,6 +18,11 @@ export interface PlatformCall {
   gameVersion: string;
   /** A demo player's round: it may reach demo play's own pools only, never a real one. */
   demo: boolean;
+  /**
+   * The game may hide a claim from its player for a while (`GameModule.hidesClaim`): its
+   * claims are recorded unannounced, and the runner announces them when the round shows them.
+   */
+  holdClaims?: boolean;
   context: RoundContext<unknown>;
   /** Index of the step that asked. */
   stepIndex: number;

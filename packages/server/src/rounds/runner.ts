@@ -2,9 +2,11 @@
  * The round runner: the authority loop of a round, one request at a time, as a pipeline.
  *
  *   start:  validate -> [lock wallet, idempotency] -> grant -> autoplay -> admission ->
- *           context -> first step -> platform answers -> stake + settlement -> rows -> autoplay count
+ *           context -> first step -> platform answers -> held claims shown -> stake + settlement ->
+ *           rows -> autoplay count
  *   act:    validate -> [lock wallet, idempotency] -> load round -> stale-step check -> version ->
- *           action -> context -> step -> platform answers -> settlement -> rows -> autoplay settle
+ *           action -> context -> step -> platform answers -> held claims shown -> settlement ->
+ *           rows -> autoplay settle
  *
  * Everything between the brackets' lock and the commit is one transaction: a refusal at any
  * point writes nothing; the answer leaves only after the commit is durable.
@@ -28,6 +30,7 @@ import type { JackpotCardsTrigger } from "../jackpots/cards.js";
 import type { Jackpots } from "../jackpots/pools.js";
 import type { Caller, Stored } from "../rows.js";
 import { afterStake, type Wallet } from "../wallet.js";
+import { announceShown, claimHidden } from "./held-claims.js";
 import { moveRoundMoney } from "./money.js";
 import type { PlayedStep, StepPlayer } from "./play.js";
 import { stepResponse } from "./response.js";
@@ -141,12 +144,15 @@ export class RoundRunner {
     const demo = caller.player.demo === 1;
     const source = this.d.player.source(r.force);
     const first = this.d.player.one(0, null, context, source, (rng) => game.start(bet, rng, context));
-    const call = { sql, playerId, roundId, gameId: game.id, gameVersion: game.version, demo, at };
+    const holdClaims = game.hidesClaim !== undefined;
+    const call = { sql, playerId, roundId, gameId: game.id, gameVersion: game.version, demo, at, holdClaims };
     const played = await this.d.player.play(game, first, later, source, call);
     crashPoint(this.d.config.crashAt, "before-debit");
     const last = played.at(-1) as PlayedStep;
     const over = last.step.awaiting === null;
     const state = last.step.state;
+    const hidden = claimHidden(game, last);
+    await announceShown(sql, { jackpots: this.d.jackpots, game, roundId, before: null, played, demo, at });
     // Money first (it needs the updated balances), then the held writes: round, steps, autoplay, stored answer.
     const balances = await moveRoundMoney(
       sql,
@@ -190,7 +196,8 @@ export class RoundRunner {
             over,
             totalWin: state.totalWin,
             awaiting: last.step.awaiting,
-            jackpot: jackpotHit(state),
+            // A jackpot the round still hides must not show as the reason the autoplay stopped.
+            jackpot: jackpotHit(state) && !hidden,
           },
           at,
         )
@@ -274,12 +281,15 @@ export class RoundRunner {
     const source = this.d.player.source(force);
     const first = this.d.player.one(current + 1, action, context, source, (rng) => game.act(state, action, rng, context));
     // The round's own flag (a card round opened by a demo round is demo too) decides which pools it may reach.
-    const call = { sql, playerId, roundId, gameId: game.id, gameVersion: game.version, demo: round.demo === 1, at };
+    const demo = round.demo === 1;
+    const holdClaims = game.hidesClaim !== undefined;
+    const call = { sql, playerId, roundId, gameId: game.id, gameVersion: game.version, demo, at, holdClaims };
     const played = await this.d.player.play(game, first, context, source, call);
     crashPoint(this.d.config.crashAt, "before-step");
     const last = played.at(-1) as PlayedStep;
     const over = last.step.awaiting === null;
     const end = last.step.state;
+    await announceShown(sql, { jackpots: this.d.jackpots, game, roundId, before: state, played, demo, at });
     const balances = over
       ? await moveRoundMoney(
           sql,
@@ -287,7 +297,7 @@ export class RoundRunner {
             playerId,
             roundId,
             currency: caller.player.currency,
-            demo: round.demo === 1,
+            demo,
             at,
             settle: { cash: end.totalWin, units: end.winUnits },
           },
@@ -309,7 +319,7 @@ export class RoundRunner {
       totalBet: round.total_bet,
       roundId,
       autoplayId: round.autoplay_id,
-      demo: round.demo === 1,
+      demo,
       at,
     };
     const cards = over ? await this.openJackpotCards(sql, balances, caller, finished) : null;
