@@ -219,15 +219,21 @@ export class Admin {
       const round = (await sql.one<RoundRow>("SELECT * FROM rounds WHERE id = $1", [roundId])) as RoundRow;
       if (round.status !== "open") throw new ApiProblem(409, "ROUND_NOT_OPEN", `round ${roundId} is ${round.status}`);
       const refund = round.paid === 1 ? round.total_bet : 0;
-      const pay = Math.max(round.total_win, refund);
       const at = Date.now();
+      // A jackpot the round claimed but has not shown yet was won when it was drawn: it is part
+      // of what the round has won so far, and is announced now (the win counter is locked after
+      // the wallet and before any house account, as every claim does).
+      const held = await this.server.jackpots.heldMinor(sql, roundId);
+      if (held > 0) await this.server.jackpots.announceHeld(sql, roundId, at);
+      const won = round.total_win + held;
+      const pay = Math.max(won, refund);
       const parties = counterparties(round.player_id, round.demo === 1);
       let balance = await lockBalance(sql, round.player_id, "");
       accountChanged(sql, round.player_id, "cancel");
       if (pay > 0) {
         balance = (
           await move(sql, {
-            kind: pay === round.total_win && round.total_win >= refund ? "win" : "refund",
+            kind: pay === won && won >= refund ? "win" : "refund",
             playerId: round.player_id,
             roundId,
             amount: pay,
@@ -255,6 +261,7 @@ export class Admin {
         reason,
         paid: pay,
         totalWin: round.total_win,
+        heldJackpot: held,
         refund,
         voided,
         unitsRefunded,

@@ -600,6 +600,18 @@ export class Jackpots {
     return held.length;
   }
 
+  /**
+   * What the round's held claims paid (minor units): jackpots it won but has not shown its
+   * player yet (`GameModule.hidesClaim`). A cancelled round counts them as won so far.
+   */
+  async heldMinor(sql: Sql, roundId: string): Promise<number> {
+    const row = await sql.one<{ total: number | null }>(
+      "SELECT SUM(paid_minor) AS total FROM jackpot_wins WHERE round_id = $1 AND seq IS NULL",
+      [roundId],
+    );
+    return Number(row?.total ?? 0);
+  }
+
   /** The next win number; locks the counter row to the commit. */
   private async nextSeq(sql: Sql): Promise<number> {
     const next = await sql.one<{ last: number }>("UPDATE jackpot_win_seq SET last = last + 1 WHERE id = 1 RETURNING last");
