@@ -211,6 +211,72 @@ for (const backend of BACKENDS) {
       }
     });
 
+    it("a Merlin trigger does not tell the jackpot by its shape: jackpot, cash and free spins answer with the same stepIndex sequence, awaiting kinds and events up to the third vial, and the open round and history hold the same steps", async () => {
+      const { call, player, grow, act, close } = await serve(backend.freshUrl());
+      try {
+        await grow();
+        const prizes = {
+          jackpot: JACKPOT,
+          cash: prizeDraw(BET, (p) => p.kind === "cash" && p.times === 15),
+          freeSpins: prizeDraw(BET, (p) => p.kind === "freeSpins" && p.spins === 15),
+        };
+        /** What the player can see of a trigger and its vials: every answer, the open round and its history before the third vial. */
+        const look = async (name: string, prizeDraw: number) => {
+          const p = await player(name);
+          const trigger = await call("POST", ROUNDS, p.token, {
+            bet: BET,
+            requestId: rid(),
+            force: { draws: [...MERLINS_AND_LINE, prizeDraw] },
+          });
+          expect(trigger.status).toBe(201);
+          const roundId = trigger.body.roundId as string;
+          const answers: Json[] = [trigger.body];
+          for (const vial of [3, 7]) {
+            const opened = await act(p.token, roundId, answers.at(-1)?.stepIndex, { type: "vial", vial });
+            expect(opened.status).toBe(200);
+            answers.push(opened.body);
+          }
+          const open = (await call("GET", "/api/v1/rounds/open", p.token)).body;
+          const detail = (await call("GET", `/api/v1/history/${roundId}`, p.token)).body;
+          for (const body of [...answers, open, detail]) secret(body);
+          const third = await act(p.token, roundId, answers.at(-1)?.stepIndex, { type: "vial", vial: 0 });
+          expect(third.status).toBe(200);
+          const types = (events: Json[]) => events.map((e) => e.type);
+          return {
+            stepIndexes: [...answers, third.body].map((b) => b.stepIndex),
+            answers: answers.map((b) => ({
+              status: b.status,
+              awaiting: b.awaiting?.type,
+              opened: b.awaiting?.opened?.map((o: Json) => o.vial),
+              events: types(b.events),
+              win: b.win,
+              totalWin: b.totalWin,
+            })),
+            open: (open.rounds as Json[]).map((r) => ({
+              stepIndex: r.stepIndex,
+              awaiting: r.awaiting?.type,
+              steps: (r.steps as Json[]).map((x) => ({ index: x.index, events: types(x.events), win: x.win })),
+            })),
+            history: (detail.steps as Json[]).map((x) => ({ index: x.index, action: x.action, events: types(x.events) })),
+          };
+        };
+        const jackpot = await look("Morgana", prizes.jackpot);
+        // One platform step after the paid spin, whatever the prize: the vials are steps 2, 3, 4.
+        expect(jackpot.stepIndexes).toEqual([1, 2, 3, 4]);
+        expect(jackpot.answers.map((a) => a.awaiting)).toEqual(["vial", "vial", "vial"]);
+        expect(jackpot.history.map((x) => x.action)).toEqual([
+          null,
+          { type: "platform" },
+          { type: "vial", vial: 3 },
+          { type: "vial", vial: 7 },
+        ]);
+        expect(await look("Oswin", prizes.cash)).toEqual(jackpot);
+        expect(await look("Nimue", prizes.freeSpins)).toEqual(jackpot);
+      } finally {
+        await close();
+      }
+    });
+
     it("an autoplay set to stop on a jackpot stops on the feature when Merlin brings a hidden progressive", async () => {
       const { call, player, grow, close } = await serve(backend.freshUrl());
       try {

@@ -337,7 +337,7 @@ describe.skipIf(!HAS_CHROMIUM)("Bewitched in the browser (Chromium, real server)
     await p.close();
   });
 
-  it("Merlin's jackpot: revealed by the third vial with the celebration; the ticker follows the coin value; a second player is told", async () => {
+  it("Merlin's jackpot: revealed by the third vial with the celebration; the ticker follows the coin value; until the third vial the winner's ticker holds and a second player hears nothing, then is told", async () => {
     const p = await newPage();
     await openWithWitch(p, "morgana", await realLaunchToken(server));
     const ticker = p.locator('[data-role="jackpot-ticker-value"][data-pool="progressive"]');
@@ -377,11 +377,27 @@ describe.skipIf(!HAS_CHROMIUM)("Bewitched in the browser (Chromium, real server)
 
     await quick(p);
     await force(p, [...MERLINS, JACKPOT]);
+    // The third vial's request waits in the browser until the test has looked at both screens.
+    const thirdVial = await holdAction(p, 3);
     await p.click('[data-test="spin"]');
     for (const vial of [0, 1, 2]) {
       await p.waitForSelector('[data-test="vial-shelf"].choosing', { timeout: 20_000 });
       await p.click(`[data-test="vial-shelf"] .pick-object[data-object="${vial}"]`);
     }
+    await thirdVial.reached;
+    // Merlin's trigger claimed the pool (it is public: the other player's ticker drops to the
+    // seed), but until the third vial shows it nobody is told: the winner's ticker keeps its
+    // value one more tick (3 s) later, no toast reaches the other player, no celebration.
+    await other.waitForFunction(
+      (was) => Number(document.querySelector('[data-role="jackpot-ticker-value"]')?.getAttribute("data-amount")) < was,
+      before,
+      { timeout: 10_000 },
+    );
+    await p.waitForTimeout(3500);
+    expect(Number(await ticker.getAttribute("data-amount"))).toBeGreaterThanOrEqual(before);
+    expect(await other.evaluate(() => ((window as any).toastsSeen as string[]).length)).toBe(0);
+    expect(await p.locator('[data-role="jackpot-celebration"]').isVisible()).toBe(false);
+    thirdVial.release();
     const card = p.locator('[data-test="merlin-prize"]');
     await card.waitFor({ timeout: 20_000 });
     expect(await card.locator('[data-test="merlin-kind"]').getAttribute("data-kind")).toBe("jackpot");

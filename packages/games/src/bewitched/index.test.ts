@@ -23,7 +23,7 @@ describe("Bewitched as a GameModule", () => {
     expect(() => bewitched.parseBet({ coinValue: 3, coinsPerLine: 1, lines: 1 })).toThrow(GameInputError);
   });
 
-  it("answers its progressive claims at the seed of the claimed coin value's pool (2,000 coins of it), nothing else", () => {
+  it("answers its progressive claims, and reads of the pool, at the seed of the coin value's pool (2,000 coins of it), nothing else", () => {
     for (const c of BET_OPTIONS.coinValues) {
       const answer = platformModel(claim(String(c)));
       expect(answer).toEqual({
@@ -31,10 +31,16 @@ describe("Bewitched as a GameModule", () => {
         ref: { pool: "progressive", key: String(c) },
         amount: PROGRESSIVE.seedCoins * c,
       });
+      expect(platformModel({ kind: "jackpotValue", ref: { pool: "progressive", key: String(c) } })).toEqual({
+        kind: "jackpotValue",
+        ref: { pool: "progressive", key: String(c) },
+        micro: PROGRESSIVE.seedCoins * c * 10_000,
+      });
     }
     expect(() => platformModel(claim("3"))).toThrow(/coin value/);
+    expect(() => platformModel(claim("constructor"))).toThrow(/coin value/);
     expect(() => platformModel(claim("10", "cards"))).toThrow(GameInputError);
-    expect(() => platformModel({ kind: "jackpotValue", ref: { pool: "progressive", key: "10" } })).toThrow(GameInputError);
+    expect(() => platformModel({ kind: "jackpotValue", ref: { pool: "cards", key: "10" } })).toThrow(GameInputError);
   });
 
   it("declares one wager-funded pool per coin value: seeded at 2,000 coins, fed 0.5% of the bets at that coin value, shown at the bet's coin value", () => {

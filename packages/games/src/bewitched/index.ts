@@ -40,15 +40,18 @@ const SEEDS: Readonly<Record<string, number>> = Object.freeze(
 /**
  * The platform as the certified maths sees it: a claim of the progressive is paid from the
  * pool of the bet's coin value at its seed (2,000 coins of that coin value), in full
- * (the round names 1/1), rounded down to the cent (`claimPool`).
+ * (the round names 1/1), rounded down to the cent (`claimPool`); a read of that pool (what
+ * every Merlin trigger without the progressive asks, so all triggers look alike) is its seed.
  */
 export function platformModel(request: PlatformRequest): PlatformAnswer {
-  const seed = request.kind === "jackpotClaim" && request.ref.pool === PROGRESSIVE_POOL ? SEEDS[request.ref.key] : undefined;
-  if (request.kind !== "jackpotClaim" || seed === undefined)
+  const seed =
+    request.ref.pool === PROGRESSIVE_POOL && Object.hasOwn(SEEDS, request.ref.key) ? SEEDS[request.ref.key] : undefined;
+  if (seed === undefined)
     throw new GameInputError(
       "BAD_PLATFORM_REQUEST",
-      `Bewitched asks only for '${PROGRESSIVE_POOL}' claims keyed by a coin value`,
+      `Bewitched asks only for the '${PROGRESSIVE_POOL}' pools, keyed by a coin value`,
     );
+  if (request.kind === "jackpotValue") return { kind: "jackpotValue", ref: request.ref, micro: seed };
   const claim = claimPool(seed, seed, request.numerator, request.denominator);
   return { kind: "jackpotClaim", ref: request.ref, amount: claim.paidMinor };
 }

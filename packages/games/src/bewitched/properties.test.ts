@@ -17,7 +17,8 @@ import {
 } from "@reelhouse/engine";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { BET_OPTIONS, PAYLINES, PROGRESSIVE, REELS, ROWS } from "./model.js";
+import { platformModel } from "./index.js";
+import { BET_OPTIONS, PAYLINES, REELS, ROWS } from "./model.js";
 import { act, REEL_SET, start } from "./round.js";
 import { LINE_RULE, rtpAt } from "./rtp.js";
 import { evaluateWindow } from "./spin.js";
@@ -27,17 +28,11 @@ import type { BewitchedAction, BewitchedAwaiting, BewitchedBet, BewitchedConfig,
 const NO_GAMBLE: RoundContext<BewitchedConfig> = defaultContext(CTX.config, { features: { ...CTX.features, gamble: false } });
 
 /** A player: the first closed vial, every free spin, and (where offered) a random double or collect. */
-function decide(state: BewitchedState, awaiting: BewitchedAwaiting, rng: Rng): BewitchedAction | PlatformAction {
+function decide(_state: BewitchedState, awaiting: BewitchedAwaiting, rng: Rng): BewitchedAction | PlatformAction {
   switch (awaiting.type) {
     case "platform":
-      return {
-        type: "platform",
-        answer: {
-          kind: "jackpotClaim",
-          ref: awaiting.request.kind === "jackpotClaim" ? awaiting.request.ref : { pool: "", key: "" },
-          amount: PROGRESSIVE.seedCoins * state.bet.coinValue,
-        },
-      };
+      // Merlin's claim (at the seed) or read of the pool, as the certified platform answers them.
+      return { type: "platform", answer: platformModel(awaiting.request) };
     case "vial":
       return {
         type: "vial",

@@ -2,7 +2,8 @@
  * Bewitched's round as a pure state machine (contract v2): the paid spin; a Merlin bonus
  * whenever 3+ MERLIN land (its prize drawn at once, revealed by the third vial; a progressive
  * is claimed from the platform at once, in the trigger step's transaction, and revealed and
- * paid by the third vial); free spins from the witch battle and from Merlin, played
+ * paid by the third vial; any other prize reads the pool's value there instead, so every
+ * trigger plays the same steps and nothing outside the round tells the prize); free spins from the witch battle and from Merlin, played
  * after everything before them, line wins x2, without limit; then, when the paid spin's line
  * win may be doubled, the double. The simulator, the server, replay and recovery all run it.
  */
@@ -18,6 +19,7 @@ import {
   gambleRefusal,
   openGamble,
   type PlatformAction,
+  type PoolRef,
   playGamble,
   type ReelSet,
   type Rng,
@@ -129,11 +131,13 @@ function playSpin(state: BewitchedState, mode: SpinKind, rng: Rng, events: Bewit
       retrigger: mode !== "base",
     });
   }
-  let claim = state.claim;
+  let ask = state.ask;
   if (outcome.merlins.length >= MERLIN.minSymbols) {
     merlin = { prize: drawWeighted(merlinPrizes(betCoins(bet)), rng), opened: [] };
     // DESIGN.md §2: the pool is claimed now, so an unrevealed shelf cannot hold a jackpot open.
-    claim = merlin.prize.kind === "jackpot";
+    // Any other prize asks the platform once in the same place (a read of the pool, which
+    // changes nothing), so step indexes, awaiting values and events never tell the prize.
+    ask = merlin.prize.kind === "jackpot" ? "jackpotClaim" : "jackpotValue";
     triggered = count(triggered, mode === "base" ? "merlin" : "merlinInFreeSpins");
     events?.push({ type: "merlinTriggered", positions: outcome.merlins, vials: VIALS.shown });
   }
@@ -152,7 +156,7 @@ function playSpin(state: BewitchedState, mode: SpinKind, rng: Rng, events: Bewit
     triggered,
     freeSpins,
     merlin,
-    claim,
+    ask,
     gambleable: mode === "base" ? lineWin : state.gambleable,
     featureWin: state.featureWin + (mode === "base" ? 0 : win),
   };
@@ -163,16 +167,15 @@ export function awaitingOf(state: BewitchedState): BewitchedAwaiting | null {
   return featuresAwaiting(state) ?? (state.gamble && state.gambleRules ? gambleAwaiting(state.gamble, state.gambleRules) : null);
 }
 
-/** A claim, vials or a free spin still due (everything before the double). */
+/** The progressive's pool of the bet's coin value. */
+const poolOf = (state: BewitchedState): PoolRef => ({ pool: PROGRESSIVE_POOL, key: String(state.bet.coinValue) });
+
+/** Merlin's platform request (a claim or a read), vials or a free spin still due (everything before the double). */
 function featuresAwaiting(state: BewitchedState): BewitchedAwaiting | null {
-  if (state.claim) {
-    return awaitPlatform({
-      kind: "jackpotClaim",
-      ref: { pool: PROGRESSIVE_POOL, key: String(state.bet.coinValue) },
-      numerator: 1,
-      denominator: 1,
-    });
-  }
+  // `ask` is absent in states stored before every trigger asked: nothing is due then.
+  if (state.ask === "jackpotClaim")
+    return awaitPlatform({ kind: "jackpotClaim", ref: poolOf(state), numerator: 1, denominator: 1 });
+  if (state.ask === "jackpotValue") return awaitPlatform({ kind: "jackpotValue", ref: poolOf(state) });
   if (state.merlin) {
     return {
       type: "vial",
@@ -240,7 +243,7 @@ export function start(
     triggered: NO_TRIGGERS,
     freeSpins: null,
     merlin: null,
-    claim: false,
+    ask: null,
     gambleable: 0,
     gamble: null,
     gambleRules: null,
@@ -265,7 +268,7 @@ export function act(
   if (awaiting.type === "platform") {
     if (action.type !== "platform")
       throw new GameInputError("ACTION_NOT_AWAITED", "the round awaits the platform's jackpot answer");
-    return claimAnswered(state, action, context, events);
+    return platformAnswered(state, action, context, events);
   }
   if (action.type === "platform") throw new GameInputError("ACTION_NOT_AWAITED", "the round does not await the platform");
   const checked = parseActionFor(awaiting, action);
@@ -343,24 +346,28 @@ function openVial(
 }
 
 /**
- * The platform paid the progressive of the bet's coin value when Merlin drew it: the amount
- * waits, unrevealed, in the bonus until the third vial (never doubled). The step shows nothing.
+ * The platform answered Merlin's request. A claim: the platform paid the progressive of the
+ * bet's coin value when Merlin drew it; the amount waits, unrevealed, in the bonus until the
+ * third vial (never doubled). A read (any other prize): nothing to keep. Either way the step
+ * shows nothing and wins nothing, so the two look the same.
  */
-function claimAnswered(
+function platformAnswered(
   state: BewitchedState,
   action: PlatformAction,
   context: RoundContext<BewitchedConfig>,
   events: BewitchedEvent[] | null,
 ): BewitchedStep {
   const answer = action.answer;
-  if (answer.kind !== "jackpotClaim" || answer.ref.pool !== PROGRESSIVE_POOL || answer.ref.key !== String(state.bet.coinValue))
-    throw new GameInputError("BAD_PLATFORM_ANSWER", "expected the progressive's jackpotClaim answer for the bet's coin value");
+  const ref = poolOf(state);
+  if (answer.kind !== state.ask || answer.ref.pool !== ref.pool || answer.ref.key !== ref.key)
+    throw new GameInputError("BAD_PLATFORM_ANSWER", `expected the progressive's ${state.ask} answer for the bet's coin value`);
+  if (answer.kind === "jackpotValue") return finish({ ...state, ask: null }, context, events, 0);
   if (!Number.isSafeInteger(answer.amount) || answer.amount < 0)
     throw new GameInputError("BAD_PLATFORM_ANSWER", `a jackpot amount must be a non-negative integer, got ${answer.amount}`);
   const bonus = state.merlin as NonNullable<BewitchedState["merlin"]>;
   const next: BewitchedState = {
     ...state,
-    claim: false,
+    ask: null,
     merlin: { ...bonus, claimed: answer.amount },
     triggered: count(state.triggered, "jackpot"),
   };

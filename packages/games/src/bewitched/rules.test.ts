@@ -2,14 +2,16 @@
  * Bewitched: one test per rule sentence of the sheet (shared/rules/bewitched.txt, v1.6),
  * quoted, played through the real round with stops found on the exported strips.
  */
-import { FeatureRefusedError, GameInputError } from "@reelhouse/engine";
+import { FeatureRefusedError, GameInputError, ReplayRng } from "@reelhouse/engine";
 import { describe, expect, it } from "vitest";
 import { ANY } from "../kit/window-spec.js";
+import { platformModel } from "./index.js";
 import { MERLIN, PROGRESSIVE, WITCH_BATTLE } from "./model.js";
-import { awaitingOf } from "./round.js";
+import { act, awaitingOf } from "./round.js";
 import {
   along,
   answerClaim,
+  answerPlatform,
   CTX,
   eventsOf,
   expectWindow,
@@ -121,8 +123,13 @@ describe("3. Special Symbols and Features", () => {
   it('"Three or more Bonus symbols anywhere on the reels during Base game ... start the bonus round"; two do not', () => {
     const draws = [...stops(merlinWindow, "three MERLIN"), prizeDraw(BET, (p) => p.kind === "cash")];
     const step = paidSpin(BET, draws, NO_GAMBLE);
-    expect(step.awaiting).toMatchObject({ type: "vial", vials: 9, picks: 3, opened: [], feature: true });
+    // Every trigger first asks the platform (here a read of the pool), answered in the same request.
+    expect(step.awaiting).toMatchObject({ type: "platform", request: { kind: "jackpotValue" } });
     expect(eventsOf(step, "merlinTriggered")).toHaveLength(1);
+    const read = answerPlatform(step, 123_456_789, NO_GAMBLE);
+    expect(read).toMatchObject({ win: 0, events: [] });
+    expect(read.state.totalWin).toBe(step.state.totalWin);
+    expect(read.awaiting).toMatchObject({ type: "vial", vials: 9, picks: 3, opened: [], feature: true });
     const two = grid(QUIET, [0, 0, "MERLIN"], [1, 1, "MERLIN"]);
     expect(paidSpin(BET, stops(two, "two MERLIN"), NO_GAMBLE).awaiting).toBeNull();
   });
@@ -143,7 +150,7 @@ describe("3. Special Symbols and Features", () => {
 
   it("a vial is opened once, and only the nine on the table", () => {
     const draws = [...stops(merlinWindow, "three MERLIN"), prizeDraw(BET, (p) => p.kind === "cash")];
-    const step = next(paidSpin(BET, draws, NO_GAMBLE), { type: "vial", vial: 3 }, [0], NO_GAMBLE);
+    const step = next(answerPlatform(paidSpin(BET, draws, NO_GAMBLE)), { type: "vial", vial: 3 }, [0], NO_GAMBLE);
     for (const bad of [
       { type: "vial", vial: 3 },
       { type: "vial", vial: 9 },
@@ -341,6 +348,52 @@ describe("3.5 Progressive Jackpot (DESIGN.md §2)", () => {
     );
     const wrong = { type: "platform", answer: { kind: "jackpotClaim", ref: { pool: "progressive", key: "20" }, amount: 1 } };
     expect(() => next(trigger, wrong as never)).toThrow(/coin value/);
+    // A claim is answered by a claim, a read by a read.
+    const ref = { pool: "progressive", key: "10" };
+    expect(() => next(trigger, { type: "platform", answer: { kind: "jackpotValue", ref, micro: 1 } } as never)).toThrow(
+      /jackpotClaim/,
+    );
+    const cash = paidSpin(BET, [...stops(merlinWindow, "three MERLIN"), prizeDraw(BET, (p) => p.kind === "cash")], NO_GAMBLE);
+    expect(() => next(cash, { type: "platform", answer: { kind: "jackpotClaim", ref, amount: 1 } } as never)).toThrow(
+      /jackpotValue/,
+    );
+  });
+
+  it("a Merlin trigger does not tell its prize by its shape: whether the jackpot, cash or free spins, in the paid spin or a free spin, the same steps, awaiting types, events and wins up to the third vial", () => {
+    type Prize = Parameters<Parameters<typeof prizeDraw>[1]>[0];
+    const prizes: Record<string, (p: Prize) => boolean> = {
+      jackpot: (p) => p.kind === "jackpot",
+      cash: (p) => p.kind === "cash" && p.times === 15,
+      freeSpins: (p) => p.kind === "freeSpins" && p.spins === 15,
+    };
+    /** What the outside can see of each step up to (not including) the third vial, answering the platform as the server does. */
+    const shape = (prize: (p: Prize) => boolean, inFreeSpins: boolean) => {
+      const merlin = [...stops(merlinWindow, "three MERLIN"), prizeDraw(BET, prize)];
+      const award = inFreeSpins ? paidSpin(BET, stops(witchWindow(3), "3 WITCH"), NO_GAMBLE) : null;
+      let step = award ? next(award, { type: "freeSpin" }, merlin, NO_GAMBLE) : paidSpin(BET, merlin, NO_GAMBLE);
+      const seen = [];
+      let requests = 0;
+      for (let i = 0; i < 3; ) {
+        const awaiting = step.awaiting;
+        seen.push({
+          awaiting: awaiting?.type === "platform" ? { type: awaiting.type, ref: awaiting.request.ref } : awaiting,
+          events: step.events,
+          win: step.win,
+          totalWin: step.state.totalWin,
+        });
+        if (awaiting?.type === "platform") {
+          requests++;
+          step = act(step.state, { type: "platform", answer: platformModel(awaiting.request) }, new ReplayRng([]), NO_GAMBLE);
+        } else if (++i < 3) step = next(step, { type: "vial", vial: i * 2 }, [0], NO_GAMBLE);
+      }
+      return { seen, requests };
+    };
+    for (const inFreeSpins of [false, true]) {
+      const jackpot = shape(prizes.jackpot as never, inFreeSpins);
+      expect(jackpot.requests).toBe(1);
+      expect(jackpot.seen.map((s) => s.awaiting?.type)).toEqual(["platform", "vial", "vial", "vial"]);
+      for (const other of ["cash", "freeSpins"]) expect(shape(prizes[other] as never, inFreeSpins)).toEqual(jackpot);
+    }
   });
 
   it("the round never waits on anything the context could change later: what it awaits is read from its state", () => {

@@ -100,15 +100,38 @@ export function next(step: BewitchedStep, action: BewitchedAction, draws: readon
   return result;
 }
 
-/** Opens three vials (ingredient draws 0), the third revealing the prize. */
+/**
+ * Opens three vials (ingredient draws 0), the third revealing the prize; a trigger step still
+ * awaiting Merlin's platform request is answered first (`answerPlatform`).
+ */
 export function openVials(step: BewitchedStep, context = CTX): BewitchedStep[] {
-  const one = next(step, { type: "vial", vial: 4 }, [0], context);
+  const one = next(answerPlatform(step, undefined, context), { type: "vial", vial: 4 }, [0], context);
   const two = next(one, { type: "vial", vial: 0 }, [0], context);
   return [one, two, next(two, { type: "vial", vial: 8 }, [0], context)];
 }
 
+/**
+ * Answers the platform request Merlin's trigger makes, if the step awaits one (otherwise returns
+ * the step): a claim with `amount` (default: the seed), a read of the pool with `micro`
+ * (default: the seed). Draws nothing.
+ */
+export function answerPlatform(step: BewitchedStep, value?: number, context = CTX): BewitchedStep {
+  const awaiting = step.awaiting;
+  if (awaiting?.type !== "platform") return step;
+  if (awaiting.request.kind === "jackpotClaim") return answerClaim(step, value, context);
+  const action: PlatformAction = {
+    type: "platform",
+    answer: {
+      kind: "jackpotValue",
+      ref: awaiting.request.ref,
+      micro: value ?? PROGRESSIVE.seedCoins * step.state.bet.coinValue * 10_000,
+    },
+  };
+  return act(step.state, action, new ReplayRng([]), context);
+}
+
 /** Answers a pending jackpot claim with `amount` (default: the pool's seed at the bet's coin value). */
-export function answerClaim(step: BewitchedStep, amount?: number): BewitchedStep {
+export function answerClaim(step: BewitchedStep, amount?: number, context = CTX): BewitchedStep {
   const awaiting = step.awaiting;
   if (awaiting?.type !== "platform" || awaiting.request.kind !== "jackpotClaim")
     throw new Error("the round does not await a claim");
@@ -120,7 +143,7 @@ export function answerClaim(step: BewitchedStep, amount?: number): BewitchedStep
       amount: amount ?? PROGRESSIVE.seedCoins * step.state.bet.coinValue,
     },
   };
-  return act(step.state, action, new ReplayRng([]), CTX);
+  return act(step.state, action, new ReplayRng([]), context);
 }
 
 /** The window of the step's last spin, `[reel][row]`. */

@@ -104,6 +104,9 @@ export interface MerlinBonus {
   readonly claimed?: number;
 }
 
+/** The platform request every Merlin trigger makes: a claim for the progressive, a read of its pool for any other prize. */
+export type MerlinAsk = "jackpotClaim" | "jackpotValue";
+
 /** The round state: plain JSON, stored after every step (never sent to the client: it holds the Merlin prize). */
 export interface BewitchedState extends StateBase {
   readonly bet: BewitchedBet;
@@ -112,8 +115,13 @@ export interface BewitchedState extends StateBase {
   readonly freeSpins: { readonly awarded: number; readonly played: number } | null;
   /** The Merlin bonus waiting for its vials (null when none). */
   readonly merlin: MerlinBonus | null;
-  /** A progressive drawn by Merlin, to claim from the platform before anything else (in the trigger step's transaction). */
-  readonly claim: boolean;
+  /**
+   * What the round asks the platform before anything else when Merlin comes (in the trigger
+   * step's transaction), whatever his prize, so every trigger looks the same from outside:
+   * `jackpotClaim` when he drew the progressive, `jackpotValue` (a read that changes nothing)
+   * otherwise. Null once answered, and in every other state.
+   */
+  readonly ask: MerlinAsk | null;
   /** The paid spin's line win: the only win the double may stake (sheet 4). */
   readonly gambleable: number;
   /** The double, once offered (null before, and in rounds where it is not). */
