@@ -12,7 +12,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { type AppOptions, buildApp } from "../src/app.js";
 import { UNITS_GAMBLE, unitsGambleV2 } from "./games/units-gamble.js";
-import { ADMIN_KEY, BACKENDS, PG_BASE, rid, type TestServer, testServer } from "./helpers.js";
+import { ADMIN_KEY, BACKENDS, httpCaller, PG_BASE, rid, type TestServer, testServer } from "./helpers.js";
 import { openEvents, type SseEvent, type SseStream } from "./sse.js";
 
 const ROUNDS = `/api/v1/games/${UNITS_GAMBLE}/rounds`;
@@ -27,19 +27,7 @@ async function serve(url: string, events?: AppOptions["events"]) {
 async function listen(t: TestServer, events?: AppOptions["events"]) {
   const app = events ? await buildApp(t.server, { events }) : t.app;
   const base = await app.listen({ port: 0, host: "127.0.0.1" });
-  const call = async (method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(base + path, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...headers,
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null };
-  };
+  const call = httpCaller(base);
   /** An operator call (moving money: with an idempotency key). */
   const admin = (path: string, body: unknown) =>
     call("POST", `/api/v1/admin${path}`, undefined, body, { "x-admin-key": ADMIN_KEY, "idempotency-key": rid("op") });

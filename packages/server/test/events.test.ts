@@ -8,7 +8,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { type AppOptions, buildApp } from "../src/app.js";
 import { JACKPOT_GAME, jackpotGame, MYSTERY_SEEDS, PROGRESSIVE_SEED } from "./games/jackpot-game.js";
-import { ADMIN_KEY, BACKENDS, PG_BASE, rid, testServer } from "./helpers.js";
+import { ADMIN_KEY, BACKENDS, httpCaller, PG_BASE, rid, testServer } from "./helpers.js";
 import { openEvents, type SseEvent, type SseStream } from "./sse.js";
 
 const ROUNDS = `/api/v1/games/${JACKPOT_GAME}/rounds`;
@@ -26,19 +26,7 @@ async function serveHttp(url: string, events?: AppOptions["events"]) {
     },
   };
   const base = await t.app.listen({ port: 0, host: "127.0.0.1" });
-  const call = async (method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(base + path, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...headers,
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null };
-  };
+  const call = httpCaller(base);
   // A real-money player: a demo player's jackpot wins reach neither the real pools nor anyone's feed.
   const session = async () => {
     const admin = { "x-admin-key": ADMIN_KEY };

@@ -257,3 +257,20 @@ export async function api(
   const res = await app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
   return { status: res.statusCode, body: res.body ? res.json() : null };
 }
+
+/** Requests over real HTTP to a listening server at `base`: a JSON body, a player's token and any headers; answers status and JSON body. */
+export function httpCaller(base: string) {
+  return async (method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const res = await fetch(base + path, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null };
+  };
+}

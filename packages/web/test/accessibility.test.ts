@@ -12,12 +12,12 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Page, Route } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it, type TestContext } from "vitest";
 import { BASE, type Cell, grid, JEWEL, mustStops } from "../../games/src/mona-lisa-jewels/test-kit.js";
 import { formatMoney } from "../src/format.js";
 import { audit, describeFindings, type Finding, runAxe, textContrast } from "./a11y.js";
-import { browserSuite, DESKTOP, PHONE, type Viewport } from "./client.js";
+import { browserSuite, DESKTOP, holdAction, PHONE, type Viewport } from "./client.js";
 import { HAS_CHROMIUM, SCREENSHOTS } from "./harness.js";
 import {
   bonusTriggerStops,
@@ -46,28 +46,6 @@ const JACKPOT = mustStops(
 );
 
 if (!HAS_CHROMIUM) console.warn("SKIPPED accessibility tests: /usr/bin/chromium is not installed.");
-
-/** Holds the `n`-th round action from now (1-based) until `release()`: the screen stays still for the audit. */
-async function holdAction(p: Page, n: number): Promise<{ reached: Promise<void>; release: () => void }> {
-  let count = 0;
-  let release = () => {};
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let reached = () => {};
-  const reachedP = new Promise<void>((resolve) => {
-    reached = resolve;
-  });
-  await p.route("**/api/v1/rounds/*/actions", async (route: Route) => {
-    count++;
-    if (count === n) {
-      reached();
-      await gate;
-    }
-    await route.continue().catch(() => {});
-  });
-  return { reached: reachedP, release };
-}
 
 describe.skipIf(!HAS_CHROMIUM)("accessibility of every screen (axe-core in Chromium, real server)", () => {
   const { server, newPage, waitIdle, openGame, force, quick, openPanel, token, serverSession, pageErrors } = browserSuite({

@@ -2,7 +2,7 @@
  * Page helpers shared by the browser test files: open a game as a fresh demo player, wait for
  * the idle SPIN button, read the meters, force outcomes through the QA hook.
  */
-import type { Page } from "playwright-core";
+import type { BrowserContext, Page, Route } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { type RunningServer, startBrowser, startServer } from "./harness.js";
 
@@ -12,6 +12,45 @@ export type Viewport = { width: number; height: number };
 export const DESKTOP: Viewport = { width: 1440, height: 900 };
 export const PHONE: Viewport = { width: 390, height: 844 };
 export const PHONE_LANDSCAPE: Viewport = { width: 844, height: 390 };
+
+/**
+ * The helpers for a test file that starts its own server and browser contexts: `server()` and
+ * `context()` are read each time a helper runs (after `beforeAll`, or a test's own context).
+ */
+export function lateClientHelpers(server: () => RunningServer, context: () => BrowserContext) {
+  return clientHelpers(
+    {
+      get url() {
+        return server().url;
+      },
+      api: (...args) => server().api(...args),
+      stop: () => server().stop(),
+    },
+    () => ({ context: context(), close: async () => {} }),
+  );
+}
+
+/** Holds the browser's `n`-th round action (1-based, counted from now) until `release()`: the screen stays still meanwhile. */
+export async function holdAction(p: Page, n: number): Promise<{ reached: Promise<void>; release: () => void }> {
+  let count = 0;
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let reached = () => {};
+  const reachedP = new Promise<void>((resolve) => {
+    reached = resolve;
+  });
+  await p.route("**/api/v1/rounds/*/actions", async (route: Route) => {
+    count++;
+    if (count === n) {
+      reached();
+      await gate;
+    }
+    await route.continue().catch(() => {});
+  });
+  return { reached: reachedP, release };
+}
 
 /** Helpers bound to one server and one browser; `pageErrors` collects uncaught page errors. */
 export function clientHelpers(server: RunningServer, browser: () => Awaited<ReturnType<typeof startBrowser>>) {

@@ -9,7 +9,7 @@
  * trigger with a multiplied line win; the sheet's two queue examples; a reload mid-queue;
  * the progressive at max bet with the celebration and the ticker's reset; phone portrait.
  */
-import type { Page, Route } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
   BASE,
@@ -21,7 +21,7 @@ import {
   mustStops,
   stopsFor,
 } from "../../games/src/mona-lisa-jewels/test-kit.js";
-import { browserSuite, DESKTOP, PHONE, visibleControls } from "./client.js";
+import { browserSuite, DESKTOP, holdAction, PHONE, visibleControls } from "./client.js";
 import { HAS_CHROMIUM, shoot } from "./harness.js";
 import { realLaunchToken } from "./real-player.js";
 
@@ -91,28 +91,6 @@ const JACKPOT_STOPS = mustStops(
 );
 
 if (!HAS_CHROMIUM) console.warn("SKIPPED browser tests: /usr/bin/chromium is not installed.");
-
-/** Holds the browser's `n`-th free-spin request (1-based, counted from now) until `release()`. */
-async function holdAction(p: Page, n: number): Promise<{ reached: Promise<void>; release: () => void }> {
-  let count = 0;
-  let release = () => {};
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let reached = () => {};
-  const reachedP = new Promise<void>((resolve) => {
-    reached = resolve;
-  });
-  await p.route("**/api/v1/rounds/*/actions", async (route: Route) => {
-    count++;
-    if (count === n) {
-      reached();
-      await gate;
-    }
-    await route.continue().catch(() => {});
-  });
-  return { reached: reachedP, release };
-}
 
 describe.skipIf(!HAS_CHROMIUM)("Mona Lisa Jewels in the browser (Chromium, real server)", () => {
   const { server, newPage, waitIdle, token, serverSession, shownMinor, force, quick, pageErrors, openPanel } = browserSuite();

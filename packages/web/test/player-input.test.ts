@@ -6,7 +6,7 @@
  */
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientHelpers, DESKTOP, PHONE } from "./client.js";
+import { DESKTOP, lateClientHelpers, PHONE } from "./client.js";
 import { CHROMIUM, HAS_CHROMIUM, type RunningServer, startServer } from "./harness.js";
 import { losingStops, type TestBet } from "./outcomes.js";
 
@@ -22,15 +22,9 @@ describe.skipIf(!HAS_CHROMIUM)("one press, one round (Chromium, real server)", (
   let browser: Browser;
   let desktop: BrowserContext;
   let touch: BrowserContext;
-  const h = clientHelpers(
-    {
-      get url() {
-        return server.url;
-      },
-      api: (...args) => server.api(...args),
-      stop: () => server.stop(),
-    },
-    () => ({ context: desktop, close: async () => {} }),
+  const h = lateClientHelpers(
+    () => server,
+    () => desktop,
   );
   const { newPage, openGame, waitIdle, force, token, serverSession, pageErrors } = h;
 

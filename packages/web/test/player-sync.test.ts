@@ -7,7 +7,7 @@
  */
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientHelpers, DESKTOP, GAME } from "./client.js";
+import { DESKTOP, GAME, lateClientHelpers } from "./client.js";
 import { CHROMIUM, HAS_CHROMIUM, type RunningServer, startServer } from "./harness.js";
 import { bonusTriggerStops, lineWinStops, losingStops, PICK_PRIZES, pickDrawFor, type TestBet } from "./outcomes.js";
 
@@ -23,15 +23,9 @@ describe.skipIf(!HAS_CHROMIUM)("no stale balance (Chromium, real server)", () =>
   let browser: Browser;
   /** Each test's own context: going offline is per context. */
   let context: BrowserContext;
-  const h = clientHelpers(
-    {
-      get url() {
-        return server.url;
-      },
-      api: (...args) => server.api(...args),
-      stop: () => server.stop(),
-    },
-    () => ({ context, close: async () => {} }),
+  const h = lateClientHelpers(
+    () => server,
+    () => context,
   );
   const { newPage, openGame, waitIdle, force, token, serverSession, shownMinor, quick, pageErrors } = h;
 

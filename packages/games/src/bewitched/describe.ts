@@ -1,4 +1,5 @@
 /** Bewitched's maths and presentation data, as a test lab and a client receive them. */
+import { describeHead, modelHead, copyPays as pays } from "../kit/describe.js";
 import {
   BET_OPTIONS,
   BONUS,
@@ -52,23 +53,23 @@ export function totalBetsInCoins(): { coins: number; bets: [lines: number, coins
   return [...byCoins].sort((a, b) => a[0] - b[0]).map(([coins, bets]) => ({ coins, bets }));
 }
 
-const pays = (table: Readonly<Record<string, readonly number[]>>) =>
-  Object.fromEntries(Object.entries(table).map(([k, v]) => [k, [...v]]));
+/** The model's identity, window, symbols and lines, for the shared parts of the documents. */
+const GAME = {
+  id: GAME_ID,
+  name: GAME_NAME,
+  version: MATHS_VERSION,
+  reels: REELS,
+  rows: ROWS,
+  symbols: SYMBOLS,
+  paylines: PAYLINES,
+};
 
 /** The `reelhouse.model/1` document: every payout-relevant number of the game, enough to recompute every figure. */
 export function modelJson() {
   const outcomeId = (o: ReturnType<typeof merlinTable>[number]) =>
     o.kind === "cash" ? `cash${o.times}x` : o.kind === "freeSpins" ? `freeSpins${o.spins}` : "jackpot";
   return {
-    schema: "reelhouse.model/1",
-    id: GAME_ID,
-    name: GAME_NAME,
-    version: MATHS_VERSION,
-    reels: REELS,
-    rows: ROWS,
-    symbols: SYMBOLS.map((s) => ({ id: s.id, kind: s.kind, name: s.name })),
-    wild: { symbol: WILD, substitutes: SYMBOLS.filter((s) => s.kind === "regular").map((s) => s.id), ownPays: true },
-    lines: PAYLINES.map((l) => [...l]),
+    ...modelHead(GAME, WILD, ["regular"]),
     linePays: pays(LINE_PAYS),
     lineRule:
       "left to right from reel 1, the first lines 1..n of the n played; linePays[symbol][k−1] coins per coin bet on the line for k of a kind; the highest combination per line only; the wild's own run and the run it completes compete, the wild's own on a tie",
@@ -159,23 +160,8 @@ export function modelJson() {
 
 /** What a client needs: bet options (as a `betSchema` too), paytable, lines, features and rules (no strips, no weights). */
 export function describeGame() {
-  const bet = {
-    coinValues: [...BET_OPTIONS.coinValues],
-    coinsPerLine: [...BET_OPTIONS.coinsPerLine],
-    lines: [...BET_OPTIONS.lines],
-    default: { ...DEFAULT_BET },
-  };
   return {
-    id: GAME_ID,
-    name: GAME_NAME,
-    version: MATHS_VERSION,
-    kind: "lines" as const,
-    reels: REELS,
-    rows: ROWS,
-    symbols: SYMBOLS.map((s) => ({ id: s.id, kind: s.kind, name: s.name })),
-    bet,
-    betSchema: { kind: "lines" as const, ...bet },
-    lines: PAYLINES.map((l) => [...l]),
+    ...describeHead(GAME, BET_OPTIONS, DEFAULT_BET),
     paytable: { lines: pays(LINE_PAYS), witchBattle: [...WITCH_BATTLE.pays] },
     features: {
       witchBattle: { pays: [...WITCH_BATTLE.pays], freeSpins: [...WITCH_BATTLE.freeSpins] },

@@ -22,6 +22,7 @@ import {
   VOLATILITY_Z,
   WIN_BUCKET_EDGES,
 } from "@reelhouse/engine";
+import { unboundedFigures } from "../kit/par.js";
 import { spinCycle } from "./cycle.js";
 import { FULL_BET, modelJson } from "./describe.js";
 import { REPORT_CAP, ROUND_LATTICE, roundFigures, roundLaw } from "./distribution.js";
@@ -150,16 +151,7 @@ export function buildPar(options: ExactOptions = {}): ParReport {
     rtp: head.rtp,
     rtpLongRun: head.rtpLongRun,
     breakdown: breakdownAt(HEADLINE, set),
-    hitFrequency: Number.NaN,
-    hitFrequencies: [],
-    stdev: Number.NaN,
-    volatilityIndex: Number.NaN,
-    maxWin: {
-      x: null,
-      probability: 0,
-      log10Probability: Number.NEGATIVE_INFINITY,
-      description: "unbounded: free spins chain without limit (the full cycle gives the largest win with a free-spin cap)",
-    },
+    ...unboundedFigures("unbounded: free spins chain without limit (the full cycle gives the largest win with a free-spin cap)"),
     variants,
     features,
     combinations: combinations(set, HEADLINE),

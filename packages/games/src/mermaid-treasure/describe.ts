@@ -1,4 +1,5 @@
 /** Mermaid Treasure's maths and presentation data, as a test lab and a client receive them. */
+import { copyPays, modelHead } from "../kit/describe.js";
 import {
   BET_OPTIONS,
   FREE_SPINS,
@@ -18,20 +19,23 @@ import {
   WILD,
 } from "./model.js";
 
+/** The model's identity, window, symbols and lines, for the shared parts of the documents. */
+const GAME = {
+  id: GAME_ID,
+  name: GAME_NAME,
+  version: MATHS_VERSION,
+  reels: REELS,
+  rows: ROWS,
+  symbols: SYMBOLS,
+  paylines: PAYLINES,
+};
+
 /** The `reelhouse.model/1` document: every payout-relevant number of the game. */
 export function modelJson() {
   return {
-    schema: "reelhouse.model/1",
-    id: GAME_ID,
-    name: GAME_NAME,
-    version: MATHS_VERSION,
-    reels: REELS,
-    rows: ROWS,
-    symbols: SYMBOLS.map((s) => ({ id: s.id, kind: s.kind, name: s.name })),
-    wild: { symbol: WILD, substitutes: SYMBOLS.filter((s) => s.kind === "regular").map((s) => s.id), ownPays: true },
-    lines: PAYLINES.map((l) => [...l]),
-    linePays: Object.fromEntries(Object.entries(LINE_PAYS).map(([k, v]) => [k, [...v]])),
-    scatterPays: Object.fromEntries(Object.entries(SCATTER_PAYS).map(([k, v]) => [k, [...v]])),
+    ...modelHead(GAME, WILD, ["regular"]),
+    linePays: copyPays(LINE_PAYS),
+    scatterPays: copyPays(SCATTER_PAYS),
     reelSets: {
       base: REEL_STRIPS_BASE.map((s) => [...s]),
       freeSpins: REEL_STRIPS_FREE_SPINS.map((s) => [...s]),
@@ -86,8 +90,8 @@ export function describeGame() {
     },
     lines: PAYLINES.map((l) => [...l]),
     paytable: {
-      lines: Object.fromEntries(Object.entries(LINE_PAYS).map(([k, v]) => [k, [...v]])),
-      scatter: Object.fromEntries(Object.entries(SCATTER_PAYS).map(([k, v]) => [k, [...v]])),
+      lines: copyPays(LINE_PAYS),
+      scatter: copyPays(SCATTER_PAYS),
     },
     features: {
       freeSpins: { award: FREE_SPINS.award, multiplier: FREE_SPINS.lineWinMultiplier, maxPerRound: FREE_SPINS.maxPerRound },

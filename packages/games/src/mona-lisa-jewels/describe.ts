@@ -1,5 +1,6 @@
 /** Mona Lisa Jewels' maths and presentation data, as a test lab and a client receive them. */
 import { claimPool } from "@reelhouse/engine";
+import { describeHead, modelHead, copyPays as pays } from "../kit/describe.js";
 import {
   BET_OPTIONS,
   FREE_SPINS,
@@ -32,25 +33,21 @@ export function seedByCoinValue(): { coinValue: number; seed: number }[] {
   }));
 }
 
-const pays = (table: Readonly<Record<string, readonly number[]>>) =>
-  Object.fromEntries(Object.entries(table).map(([k, v]) => [k, [...v]]));
+/** The model's identity, window, symbols and lines, for the shared parts of the documents. */
+const GAME = {
+  id: GAME_ID,
+  name: GAME_NAME,
+  version: MATHS_VERSION,
+  reels: REELS,
+  rows: ROWS,
+  symbols: SYMBOLS,
+  paylines: PAYLINES,
+};
 
 /** The `reelhouse.model/1` document: every payout-relevant number of the game. */
 export function modelJson() {
   return {
-    schema: "reelhouse.model/1",
-    id: GAME_ID,
-    name: GAME_NAME,
-    version: MATHS_VERSION,
-    reels: REELS,
-    rows: ROWS,
-    symbols: SYMBOLS.map((s) => ({ id: s.id, kind: s.kind, name: s.name })),
-    wild: {
-      symbol: WILD,
-      substitutes: SYMBOLS.filter((s) => s.kind === "regular" || s.kind === "jewel").map((s) => s.id),
-      ownPays: true,
-    },
-    lines: PAYLINES.map((l) => [...l]),
+    ...modelHead(GAME, WILD, ["regular", "jewel"]),
     linePays: pays(LINE_PAYS),
     lineRule:
       "left to right from reel 1, at least 3 of a kind; the highest combination per line only; WILD's own run and the run it completes compete, WILD's own on a tie",
@@ -112,23 +109,8 @@ export function modelJson() {
 
 /** What a client needs: bet options (as a `betSchema` too), paytable, lines, jackpot and rules (no strips). */
 export function describeGame() {
-  const bet = {
-    coinValues: [...BET_OPTIONS.coinValues],
-    coinsPerLine: [...BET_OPTIONS.coinsPerLine],
-    lines: [...BET_OPTIONS.lines],
-    default: { ...DEFAULT_BET },
-  };
   return {
-    id: GAME_ID,
-    name: GAME_NAME,
-    version: MATHS_VERSION,
-    kind: "lines" as const,
-    reels: REELS,
-    rows: ROWS,
-    symbols: SYMBOLS.map((s) => ({ id: s.id, kind: s.kind, name: s.name })),
-    bet,
-    betSchema: { kind: "lines" as const, ...bet },
-    lines: PAYLINES.map((l) => [...l]),
+    ...describeHead(GAME, BET_OPTIONS, DEFAULT_BET),
     paytable: { lines: pays(LINE_PAYS), scatter: pays(SCATTER_PAYS) },
     features: {
       freeSpins: { award: FREE_SPINS.award, wildMultipliers: [...FREE_SPINS.wildMultipliers], limit: null },

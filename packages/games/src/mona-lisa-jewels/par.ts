@@ -18,6 +18,7 @@ import {
   type SeriesSpinClass,
   seriesLengthLaw,
 } from "@reelhouse/engine";
+import { unboundedFigures } from "../kit/par.js";
 import { DEFAULT_BET, modelJson } from "./describe.js";
 import { BET_OPTIONS, FREE_SPINS, GAME_ID, JACKPOT_RULES, MATHS_VERSION, PAYLINES, ROWS } from "./model.js";
 import { combinations, DEFINITIONS, notes, reelSets, seedTable, symmetryTable } from "./par-parts.js";
@@ -238,16 +239,7 @@ export function buildPar(options: ExactOptions = {}, maths: MonaMaths = MODEL_MA
     rtp: below.rtp,
     rtpLongRun: below.rtp + CONTRIBUTION,
     breakdown: below.breakdown,
-    hitFrequency: Number.NaN,
-    hitFrequencies: [],
-    stdev: Number.NaN,
-    volatilityIndex: Number.NaN,
-    maxWin: {
-      x: null,
-      probability: 0,
-      log10Probability: Number.NEGATIVE_INFINITY,
-      description: "unbounded: free spins can be won without limit (figures.maxWinPaidSpin: the largest paid spin)",
-    },
+    ...unboundedFigures("unbounded: free spins can be won without limit (figures.maxWinPaidSpin: the largest paid spin)"),
     variants,
     features,
     combinations: combinations(g),

@@ -11,8 +11,8 @@ import type { BewitchedAction, BewitchedAwaiting, BewitchedEvent } from "@reelho
 import type { OpenRound } from "@reelhouse/protocol";
 import { dispatch, type EventHandlers, narrow, narrowOne, playEvents, tagsOf } from "../../shell/events.js";
 import { svgUrl } from "../../shell/kit/art.js";
-import { ReelGameView } from "../../shell/kit/reel-game-view.js";
-import { LINE_COLORS, ReelStage, type Window, type WinHighlight } from "../../shell/kit/reel-stage.js";
+import { ReelGameView, type ReelStepRun, reelStageFor } from "../../shell/kit/reel-game-view.js";
+import type { ReelStage, Window } from "../../shell/kit/reel-stage.js";
 import type { BetChoice, GameContext, GameView, GameViewFactory, PlayableStep, PlayOptions } from "../../shell/types.js";
 import { BACKGROUND_SVG, CELL_H, CELL_W, FRAME, SYMBOL_ART } from "./art.js";
 import { WitchBattle } from "./battle.js";
@@ -24,7 +24,6 @@ import { WitchChoice } from "./witch.js";
 import "./bewitched.css";
 
 const SCATTER = "WITCH";
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Every event and awaiting tag of the game: the compiler checks both lists are complete. */
 const EVENT_TAGS = tagsOf<BewitchedEvent>({
@@ -49,14 +48,6 @@ const AWAITING_TAGS = tagsOf<BewitchedAwaiting>({ vial: true, freeSpin: true, ga
 
 type MerlinPrize = Extract<BewitchedEvent, { type: "merlinPrize" }>;
 
-/** One step being played: the wins gathered until `spinEnded` draws them, and the features after. */
-interface StepRun {
-  step: PlayableStep;
-  options: PlayOptions;
-  wins: WinHighlight[];
-  features: (() => Promise<void>)[];
-}
-
 /** What a resumed round's past events leave on the stage. */
 interface RestoreRun {
   window: Window | null;
@@ -64,17 +55,14 @@ interface RestoreRun {
   shelf: { vials: number; opened: OpenedVial[] } | null;
 }
 
-class BewitchedView extends ReelGameView implements GameView {
+class BewitchedView extends ReelGameView<FreeSpinSeries> implements GameView {
   private readonly battle: WitchBattle;
   private readonly shelf: VialShelf;
   private readonly double: DoubleUp;
   private readonly companion: HTMLElement;
   private series = new FreeSpinSeries();
-  /** The next free spin waits for the player (intro after a trigger, or a resumed round). */
-  private freeSpinGate: "intro" | "resume" | null = null;
   /** Merlin came: the shelf opens when the round awaits its first vial. */
   private pendingShelf: { vials: number; picks: number } | null = null;
-  private saved: { window: Window; series: FreeSpinSeries } | null = null;
 
   constructor(
     ctx: GameContext,
@@ -108,32 +96,23 @@ class BewitchedView extends ReelGameView implements GameView {
   }
 
   async play(step: PlayableStep, options: PlayOptions): Promise<void> {
-    const run: StepRun = { step, options, wins: [], features: [] };
+    const run: ReelStepRun = { step, options, wins: [], features: [] };
     await playEvents(this.handlers, narrow(EVENT_TAGS, step.events), run);
     // A step without a spin (a vial) shows what it started once its events are played.
     for (const feature of run.features.splice(0)) await feature();
   }
 
   /** How each event of a step is shown (one handler per event type). */
-  private readonly handlers: EventHandlers<BewitchedEvent, StepRun> = {
+  private readonly handlers: EventHandlers<BewitchedEvent, ReelStepRun> = {
     freeSpinStarted: (event) => {
       this.series.spinStarted(event.spin, event.of);
       this.element.classList.add("free");
       this.updateCounter();
     },
-    spin: async (event, run) => {
-      if (!this.stage.spinning || !this.stage.allMoving) this.startSpin(run.options);
-      await this.stage.land(event.window);
-      this.ctx.spinning(false);
-    },
+    spin: (event, run) => this.landSpin(event.window, run.options),
     lineWin: (event, run) => {
       const amount = this.ctx.money(event.amount);
-      run.wins.push({
-        positions: event.positions,
-        line: event.line,
-        label: `${amount}${event.multiplier > 1 ? ` ×${event.multiplier}` : ""}`,
-        color: LINE_COLORS[(event.line - 1) % LINE_COLORS.length] as string,
-      });
+      run.wins.push(this.lineWin(event, amount));
       const doubled = event.multiplier > 1 ? ` (doubled in free spins)` : "";
       this.ctx.say(`Line ${event.line}: ${event.count} ${this.symbolName(event.symbol)} pay ${amount}${doubled}.`);
     },
@@ -206,15 +185,7 @@ class BewitchedView extends ReelGameView implements GameView {
     spinEnded: async (event, run) => {
       this.series.won(event.win);
       this.updateCounter();
-      if (run.wins.length > 0) {
-        this.stage.showWins(run.wins);
-        if (!run.options.replay) this.ctx.sound.play("win");
-      }
-      if (run.features.length > 0) {
-        if (run.wins.length > 0) await this.ctx.pause(run.options.quick ? 700 : 1400);
-        for (const feature of run.features.splice(0)) await feature();
-        if (run.wins.length > 0) this.stage.showWins(run.wins);
-      }
+      await this.showStepWins(run);
     },
     freeSpinsEnded: async (event, run) => {
       this.ctx.say(`Free spins complete: ${this.ctx.money(event.win)} in ${event.freeSpins} free spins.`);
@@ -254,11 +225,7 @@ class BewitchedView extends ReelGameView implements GameView {
     this.series.awaiting(a.played, a.awarded);
     this.element.classList.add("free");
     this.updateCounter();
-    if (this.freeSpinGate) {
-      const gate = this.freeSpinGate;
-      await this.intro(gate);
-      this.freeSpinGate = null;
-    } else await sleep(options.quick ? 150 : 500);
+    await this.freeSpinWait(options, (gate) => this.intro(gate));
     return { type: "freeSpin" };
   }
 
@@ -315,34 +282,21 @@ class BewitchedView extends ReelGameView implements GameView {
     this.updateCounter();
   }
 
-  reset(): void {
+  protected override closeFeatures(): void {
     this.shelf.close();
     this.double.close();
     this.battle.hide();
-    this.overlays.hide();
     this.pendingShelf = null;
-    this.freeSpinGate = null;
-    this.endFreeSpins();
   }
 
-  enterReplay(): void {
-    this.saved = { window: this.stage.window(), series: this.series };
-    this.reset();
-    this.stage.clearWins();
-    this.element.classList.add("replay");
+  protected replayState(): FreeSpinSeries {
+    return this.series;
   }
 
-  exitReplay(): void {
-    this.reset();
-    this.stage.clearWins();
-    this.element.classList.remove("replay");
-    if (this.saved) {
-      this.stage.show(this.saved.window);
-      this.series = this.saved.series;
-      if (this.series.active) this.element.classList.add("free");
-      this.updateCounter();
-    }
-    this.saved = null;
+  protected restoreReplayState(series: FreeSpinSeries): void {
+    this.series = series;
+    if (this.series.active) this.element.classList.add("free");
+    this.updateCounter();
   }
 
   paytable(choice: BetChoice): HTMLElement {
@@ -383,12 +337,10 @@ class BewitchedView extends ReelGameView implements GameView {
   }
 
   private updateCounter(): void {
-    const html = this.series.html(this.ctx.money);
-    this.counter.classList.toggle("hidden", html === null);
-    this.counter.innerHTML = html ?? "";
+    this.showCounter(this.series.html(this.ctx.money));
   }
 
-  private endFreeSpins(): void {
+  protected endFreeSpins(): void {
     this.series = new FreeSpinSeries();
     this.element.classList.remove("free");
     this.updateCounter();
@@ -420,15 +372,12 @@ export const createView: GameViewFactory = async (ctx) => {
     ["J", "MERLIN", "BROOM"],
     ["BOOK", "TEN", "K"],
   ];
-  const stage = new ReelStage({
-    reels: description.reels,
-    rows: description.rows,
+  // Two Witches down: the reels after them could start the free spins.
+  const stage = reelStageFor(description, {
     art: SYMBOL_ART,
     cell: { width: CELL_W, height: CELL_H },
-    paylines: description.lines,
     initial,
-    // Two Witches down: the reels after them could start the free spins.
-    anticipation: { symbol: SCATTER, count: 2 },
+    scatter: SCATTER,
     frame: FRAME,
   });
   const [witches] = await Promise.all([WitchChoice.load(ctx.preferences, ctx.announce), stage.load()]);

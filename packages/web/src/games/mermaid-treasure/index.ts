@@ -8,15 +8,14 @@
 import type { MermaidAction, MermaidAwaiting, MermaidEvent } from "@reelhouse/games";
 import type { OpenRound } from "@reelhouse/protocol";
 import { dispatch, type EventHandlers, narrow, narrowOne, playEvents, tagsOf } from "../../shell/events.js";
-import { renderPaytable } from "../../shell/kit/paytable.js";
+import { paytableAt, renderRules } from "../../shell/kit/paytable.js";
 import { PickScreen } from "../../shell/kit/pick-screen.js";
-import { ReelGameView } from "../../shell/kit/reel-game-view.js";
-import { LINE_COLORS, ReelStage, type Window, type WinHighlight } from "../../shell/kit/reel-stage.js";
+import { ReelGameView, type ReelStepRun, reelStageFor } from "../../shell/kit/reel-game-view.js";
+import { LINE_COLORS, type ReelStage, type Window } from "../../shell/kit/reel-stage.js";
 import type { BetChoice, GameContext, GameView, GameViewFactory, PlayableStep, PlayOptions } from "../../shell/types.js";
 import { CELL_H, CELL_W, CLAM_CLOSED, CLAM_OPEN, SYMBOL_ART } from "./art.js";
 
 const SCATTER = "MERMAID";
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Every event and awaiting tag of the game: the compiler checks both lists are complete. */
 const EVENT_TAGS = tagsOf<MermaidEvent>({
@@ -43,14 +42,6 @@ interface FreeSpinView {
   win: number;
 }
 
-/** One step being played: the wins gathered until `spinEnded` draws them, and the features after. */
-interface StepRun {
-  step: PlayableStep;
-  options: PlayOptions;
-  wins: WinHighlight[];
-  features: (() => Promise<void>)[];
-}
-
 /** What a resumed round's past events leave on the stage. */
 interface RestoreRun {
   window: Window | null;
@@ -59,13 +50,10 @@ interface RestoreRun {
   inFreeSpins: boolean;
 }
 
-class MermaidTreasureView extends ReelGameView implements GameView {
+class MermaidTreasureView extends ReelGameView<void> implements GameView {
   private readonly pickScreen: PickScreen;
   private freeSpins: FreeSpinView | null = null;
-  /** The next free spin waits for the player (intro after a trigger, or a resumed round). */
-  private freeSpinGate: "intro" | "resume" | null = null;
   private pendingPick: { picks: number; objects: number } | null = null;
-  private saved: { window: Window; freeSpins: FreeSpinView | null } | null = null;
 
   constructor(ctx: GameContext, stage: ReelStage) {
     super(ctx, stage, {
@@ -92,25 +80,16 @@ class MermaidTreasureView extends ReelGameView implements GameView {
   }
 
   /** How each event of a step is shown (one handler per event type). */
-  private readonly handlers: EventHandlers<MermaidEvent, StepRun> = {
+  private readonly handlers: EventHandlers<MermaidEvent, ReelStepRun> = {
     freeSpinStarted: (event) => {
       this.freeSpins = { played: event.spin, awarded: event.of, multiplier: event.multiplier, win: this.freeSpins?.win ?? 0 };
       this.element.classList.add("free");
       this.updateCounter();
     },
-    spin: async (event, run) => {
-      if (!this.stage.spinning || !this.stage.allMoving) this.startSpin(run.options);
-      await this.stage.land(event.window);
-      this.ctx.spinning(false);
-    },
+    spin: (event, run) => this.landSpin(event.window, run.options),
     lineWin: (event, run) => {
       const amount = this.ctx.money(event.amount);
-      run.wins.push({
-        positions: event.positions,
-        line: event.line,
-        label: `${amount}${event.multiplier > 1 ? ` ×${event.multiplier}` : ""}`,
-        color: LINE_COLORS[(event.line - 1) % LINE_COLORS.length] as string,
-      });
+      run.wins.push(this.lineWin(event, amount));
       this.ctx.say(`Line ${event.line}: ${event.count} ${this.symbolName(event.symbol)} pay ${amount}.`);
     },
     scatterWin: (event, run) => {
@@ -157,16 +136,7 @@ class MermaidTreasureView extends ReelGameView implements GameView {
         this.freeSpins.win += event.win;
         this.updateCounter();
       }
-      if (run.wins.length > 0) {
-        this.stage.showWins(run.wins);
-        if (!run.options.replay) this.ctx.sound.play("win");
-      }
-      if (run.features.length > 0) {
-        if (run.wins.length > 0) await this.ctx.pause(run.options.quick ? 700 : 1400);
-        for (const feature of run.features) await feature();
-        run.features.length = 0;
-        if (run.wins.length > 0) this.stage.showWins(run.wins);
-      }
+      await this.showStepWins(run);
     },
     pickRevealed: async (event, run) => {
       if (!this.pickScreen.isOpen) this.openPick();
@@ -212,11 +182,7 @@ class MermaidTreasureView extends ReelGameView implements GameView {
     };
     this.element.classList.add("free");
     this.updateCounter();
-    if (this.freeSpinGate) {
-      const gate = this.freeSpinGate;
-      await this.intro(a, gate);
-      this.freeSpinGate = null;
-    } else await sleep(options.quick ? 150 : 500);
+    await this.freeSpinWait(options, (gate) => this.intro(a, gate));
     return { type: "freeSpin" };
   }
 
@@ -271,76 +237,47 @@ class MermaidTreasureView extends ReelGameView implements GameView {
     }
   }
 
-  reset(): void {
-    // Feature screens close; the last wins stay on view until the next spin.
+  protected override closeFeatures(): void {
     this.pickScreen.close();
-    this.overlays.hide();
     this.pendingPick = null;
-    this.freeSpinGate = null;
-    this.endFreeSpins();
   }
 
-  /** Replay: keeps what the live game showed so leaving the replay restores it. */
-  enterReplay(): void {
-    this.saved = { window: this.stage.window(), freeSpins: this.freeSpins };
-    this.reset();
-    this.stage.clearWins();
-    this.element.classList.add("replay");
-  }
+  /** Leaving a replay puts back the live window only. */
+  protected replayState(): void {}
 
-  exitReplay(): void {
-    this.reset();
-    this.stage.clearWins();
-    this.element.classList.remove("replay");
-    if (this.saved) this.stage.show(this.saved.window);
-    this.saved = null;
-  }
+  protected restoreReplayState(): void {}
 
   paytable(choice: BetChoice): HTMLElement {
-    const { description, money } = this.ctx;
     // Mermaid Treasure is a line game: its schema only makes line bets.
-    const bet = choice.kind === "lines" ? choice : { coinValue: 0, coinsPerLine: 0, lines: 0 };
-    return renderPaytable(
-      bet,
-      {
-        symbols: description.symbols,
-        linePays: description.paytable.lines,
-        scatterPays: description.paytable.scatter,
-        art: SYMBOL_ART,
-        notes: {
-          wild: "WILD — substitutes for all symbols except Mermaid and Treasure",
-          scatter: "SCATTER — pays anywhere; 3 or more award free spins",
-          bonus: "BONUS — 3 or more from reel 1 on an enabled line start the Treasure bonus",
-        },
-        howLinesPay: "Line wins pay left to right from reel 1 on enabled lines; only the highest win per line is paid.",
+    return paytableAt(this.ctx, choice, {
+      art: SYMBOL_ART,
+      notes: {
+        wild: "WILD — substitutes for all symbols except Mermaid and Treasure",
+        scatter: "SCATTER — pays anywhere; 3 or more award free spins",
+        bonus: "BONUS — 3 or more from reel 1 on an enabled line start the Treasure bonus",
       },
-      money,
-    );
+      howLinesPay: "Line wins pay left to right from reel 1 on enabled lines; only the highest win per line is paid.",
+    });
   }
 
   rules(): HTMLElement {
     const { description } = this.ctx;
-    const root = document.createElement("div");
-    root.className = "game-rules";
-    const item = (title: string, text: string) => `<h3>${title}</h3><p>${text}</p>`;
-    root.innerHTML = [
-      item("Wild", description.rules.wild ?? ""),
-      item("Scatter", description.rules.scatter ?? ""),
-      item("Free spins", description.rules.freeSpins ?? ""),
-      item("Treasure bonus", description.rules.treasure ?? ""),
-      item(
+    return renderRules(description, "game-rules", [
+      ["Wild", description.rules.wild ?? ""],
+      ["Scatter", description.rules.scatter ?? ""],
+      ["Free spins", description.rules.freeSpins ?? ""],
+      ["Treasure bonus", description.rules.treasure ?? ""],
+      [
         "Betting and payouts",
         "Choose 1–15 lines, 1–5 coins per line and a coin value. Line wins = paytable coins × coins per line × coin value. Scatter wins = pay × total bet and add to line wins. Free spins play at the bet that triggered them. Bonus wins are shown already multiplied by coins per line.",
-      ),
-      item(
+      ],
+      [
         "Autoplay",
         "Autoplay needs a loss limit; it can also stop when a single win reaches a limit. It never starts free spins or the bonus: they wait for you.",
-      ),
-      item("Malfunction", "Malfunction voids all pays and plays."),
-      item("Return to player", `The theoretical return to player is ${(description.rtp * 100).toFixed(2)}%.`),
-      `<p class="rules-version">Game ${description.name}, maths version ${description.version}.</p>`,
-    ].join("");
-    return root;
+      ],
+      ["Malfunction", "Malfunction voids all pays and plays."],
+      ["Return to player", `The theoretical return to player is ${(description.rtp * 100).toFixed(2)}%.`],
+    ]);
   }
 
   private openPick(): void {
@@ -358,7 +295,7 @@ class MermaidTreasureView extends ReelGameView implements GameView {
     this.counter.innerHTML = `<span class="fs-label">FREE SPIN</span> <b data-test="fs-played">${fs.played}</b> / <b data-test="fs-awarded">${fs.awarded}</b> <span class="fs-mult" title="Line wins tripled">×${fs.multiplier}</span> <span class="fs-win">${this.ctx.money(fs.win)}</span>`;
   }
 
-  private endFreeSpins(): void {
+  protected endFreeSpins(): void {
     this.freeSpins = null;
     this.element.classList.remove("free");
     this.updateCounter();
@@ -424,15 +361,12 @@ export const createView: GameViewFactory = async (ctx) => {
     ["J", "SEAHORSE", "NINE"],
     ["FISH", "TURTLE", "K"],
   ];
-  const stage = new ReelStage({
-    reels: description.reels,
-    rows: description.rows,
+  // Two Mermaids down: the reels after them could complete free spins.
+  const stage = reelStageFor(description, {
     art: SYMBOL_ART,
     cell: { width: CELL_W, height: CELL_H },
-    paylines: description.lines,
     initial,
-    // Two Mermaids down: the reels after them could complete free spins.
-    anticipation: { symbol: SCATTER, count: 2 },
+    scatter: SCATTER,
   });
   await stage.load();
   return new MermaidTreasureView(ctx, stage);

@@ -10,15 +10,14 @@
 import type { MonaAction, MonaAwaiting, MonaEvent } from "@reelhouse/games";
 import type { OpenRound } from "@reelhouse/protocol";
 import { dispatch, type EventHandlers, narrow, narrowOne, playEvents, tagsOf } from "../../shell/events.js";
-import { renderPaytable } from "../../shell/kit/paytable.js";
-import { ReelGameView } from "../../shell/kit/reel-game-view.js";
-import { LINE_COLORS, ReelStage, type Window, type WinHighlight } from "../../shell/kit/reel-stage.js";
+import { paytableAt, renderRules } from "../../shell/kit/paytable.js";
+import { ReelGameView, type ReelStepRun, reelStageFor } from "../../shell/kit/reel-game-view.js";
+import { LINE_COLORS, type ReelStage, type Window } from "../../shell/kit/reel-stage.js";
 import type { BetChoice, GameContext, GameView, GameViewFactory, PlayableStep, PlayOptions } from "../../shell/types.js";
 import { BACKGROUND_SVG, CELL_H, CELL_W, FRAME, SYMBOL_ART } from "./art.js";
 import { FreeSpinQueue } from "./queue.js";
 
 const SCATTER = "SCATTER";
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Every event and awaiting tag of the game: the compiler checks both lists are complete. */
 const EVENT_TAGS = tagsOf<MonaEvent>({
@@ -38,14 +37,6 @@ const AWAITING_TAGS = tagsOf<MonaAwaiting>({ freeSpin: true, platform: true });
 
 type Position = readonly [reel: number, row: number];
 
-/** One step being played: the wins gathered until `spinEnded` draws them, and the features after. */
-interface StepRun {
-  step: PlayableStep;
-  options: PlayOptions;
-  wins: WinHighlight[];
-  features: (() => Promise<void>)[];
-}
-
 /** What a resumed round's past events leave on the stage. */
 interface RestoreRun {
   window: Window | null;
@@ -53,12 +44,15 @@ interface RestoreRun {
   queue: FreeSpinQueue;
 }
 
-class MonaLisaJewelsView extends ReelGameView implements GameView {
+/** What a replay keeps to put back after it: the free-spin queue and the held cells. */
+interface ReplaySaved {
+  queue: FreeSpinQueue;
+  held: readonly Position[];
+}
+
+class MonaLisaJewelsView extends ReelGameView<ReplaySaved> implements GameView {
   private readonly lockBadge: HTMLElement;
   private queue = new FreeSpinQueue();
-  /** The next free spin waits for the player (intro after a trigger, or a resumed round). */
-  private freeSpinGate: "intro" | "resume" | null = null;
-  private saved: { window: Window; queue: FreeSpinQueue; held: readonly Position[] } | null = null;
   private held: readonly Position[] = [];
 
   constructor(ctx: GameContext, stage: ReelStage) {
@@ -80,7 +74,7 @@ class MonaLisaJewelsView extends ReelGameView implements GameView {
   }
 
   /** How each event of a step is shown (one handler per event type). */
-  private readonly handlers: EventHandlers<MonaEvent, StepRun> = {
+  private readonly handlers: EventHandlers<MonaEvent, ReelStepRun> = {
     freeSpinStarted: (event) => {
       this.queue.started(event.kind, event.spin, event.of);
       if (event.kind === "normal") this.setHeld([]);
@@ -89,20 +83,13 @@ class MonaLisaJewelsView extends ReelGameView implements GameView {
       this.updateCounter();
     },
     spin: async (event, run) => {
-      if (!this.stage.spinning || !this.stage.allMoving) this.startSpin(run.options);
-      await this.stage.land(event.window);
-      this.ctx.spinning(false);
+      await this.landSpin(event.window, run.options);
       // Jewel spins: what the round holds now (the triggering cells and any new JEWEL/WILD) stays for the next spin.
       if (event.mode === "jewelSpins") this.setHeld(event.held, event.window);
     },
     lineWin: (event, run) => {
       const amount = this.ctx.money(event.amount);
-      run.wins.push({
-        positions: event.positions,
-        line: event.line,
-        label: `${amount}${event.multiplier > 1 ? ` ×${event.multiplier}` : ""}`,
-        color: LINE_COLORS[(event.line - 1) % LINE_COLORS.length] as string,
-      });
+      run.wins.push(this.lineWin(event, amount));
       const times = event.multiplier > 1 ? ` (${event.wilds} wild${event.wilds > 1 ? "s" : ""}: ×${event.multiplier})` : "";
       this.ctx.say(`Line ${event.line}: ${event.count} ${this.symbolName(event.symbol)} pay ${amount}${times}.`);
     },
@@ -159,16 +146,7 @@ class MonaLisaJewelsView extends ReelGameView implements GameView {
     spinEnded: async (event, run) => {
       this.queue.won(event.win);
       this.updateCounter();
-      if (run.wins.length > 0) {
-        this.stage.showWins(run.wins);
-        if (!run.options.replay) this.ctx.sound.play("win");
-      }
-      if (run.features.length > 0) {
-        if (run.wins.length > 0) await this.ctx.pause(run.options.quick ? 700 : 1400);
-        for (const feature of run.features) await feature();
-        run.features.length = 0;
-        if (run.wins.length > 0) this.stage.showWins(run.wins);
-      }
+      await this.showStepWins(run);
     },
     freeSpinsEnded: async (event, run) => {
       // A jackpot paid after the last spin plays its card before the summary.
@@ -202,11 +180,7 @@ class MonaLisaJewelsView extends ReelGameView implements GameView {
     else this.setHeld(this.withNewSticky(this.held));
     this.element.classList.add("free");
     this.updateCounter();
-    if (this.freeSpinGate) {
-      const gate = this.freeSpinGate;
-      this.freeSpinGate = null;
-      await this.intro(a, gate);
-    } else await sleep(options.quick ? 150 : 500);
+    await this.freeSpinWait(options, (gate) => this.intro(a, gate));
     return { type: "freeSpin" };
   }
 
@@ -250,86 +224,55 @@ class MonaLisaJewelsView extends ReelGameView implements GameView {
     this.updateCounter();
   }
 
-  reset(): void {
-    this.overlays.hide();
-    this.freeSpinGate = null;
-    this.endFreeSpins();
+  protected replayState(): ReplaySaved {
+    return { queue: this.queue, held: this.held };
   }
 
-  enterReplay(): void {
-    this.saved = { window: this.stage.window(), queue: this.queue, held: this.held };
-    this.reset();
-    this.stage.clearWins();
-    this.element.classList.add("replay");
-  }
-
-  exitReplay(): void {
-    this.reset();
-    this.stage.clearWins();
-    this.element.classList.remove("replay");
-    if (this.saved) {
-      this.stage.show(this.saved.window);
-      this.queue = this.saved.queue;
-      if (this.saved.held.length > 0) this.setHeld(this.saved.held, this.saved.window);
-      if (this.queue.active) this.element.classList.add("free");
-      this.updateCounter();
-    }
-    this.saved = null;
+  protected restoreReplayState(saved: ReplaySaved, window: Window): void {
+    this.queue = saved.queue;
+    if (saved.held.length > 0) this.setHeld(saved.held, window);
+    if (this.queue.active) this.element.classList.add("free");
+    this.updateCounter();
   }
 
   paytable(choice: BetChoice): HTMLElement {
-    const { description, money } = this.ctx;
-    const bet = choice.kind === "lines" ? choice : { coinValue: 0, coinsPerLine: 0, lines: 0 };
-    const root = renderPaytable(
-      bet,
-      {
-        symbols: description.symbols,
-        linePays: description.paytable.lines,
-        scatterPays: description.paytable.scatter,
-        art: SYMBOL_ART,
-        notes: {
-          wild: "WILD — substitutes for all symbols except SCATTER and JACKPOT; never counts as a JEWEL for Jewel spins",
-          scatter: "SCATTER — pays × total bet anywhere; 3 or more award 10 free spins",
-          jewel: "JEWEL — 2 or 3 on reel 1 award 2 Jewel free spins",
-          jackpot: "JACKPOT — 5 on a line at 25 lines and 10 coins per line win the progressive (shown in the ticker)",
-        },
-        howLinesPay:
-          "Line wins pay left to right from reel 1 on enabled lines; only the highest win per line is paid. In normal free spins a winning line with 1 / 2 / 3+ wilds pays ×2 / ×4 / ×8.",
+    return paytableAt(this.ctx, choice, {
+      art: SYMBOL_ART,
+      notes: {
+        wild: "WILD — substitutes for all symbols except SCATTER and JACKPOT; never counts as a JEWEL for Jewel spins",
+        scatter: "SCATTER — pays × total bet anywhere; 3 or more award 10 free spins",
+        jewel: "JEWEL — 2 or 3 on reel 1 award 2 Jewel free spins",
+        jackpot: "JACKPOT — 5 on a line at 25 lines and 10 coins per line win the progressive (shown in the ticker)",
       },
-      money,
-    );
-    return root;
+      howLinesPay:
+        "Line wins pay left to right from reel 1 on enabled lines; only the highest win per line is paid. In normal free spins a winning line with 1 / 2 / 3+ wilds pays ×2 / ×4 / ×8.",
+    });
   }
 
   rules(): HTMLElement {
     const { description } = this.ctx;
-    const root = document.createElement("div");
-    root.className = "ml-rules game-rules";
-    const item = (title: string, text: string) => `<h3>${title}</h3><p>${text}</p>`;
     const rtpMax = (description as { rtpMaxBet?: number }).rtpMaxBet;
-    root.innerHTML = [
-      item("Wild", description.rules.wild ?? ""),
-      item("Jewel free spins", description.rules.jewelSpins ?? ""),
-      item("Free spins", description.rules.freeSpins ?? ""),
-      item("Order of free spins", description.rules.order ?? ""),
-      item("Progressive jackpot", description.rules.progressive ?? ""),
-      item(
+    return renderRules(description, "ml-rules game-rules", [
+      ["Wild", description.rules.wild ?? ""],
+      ["Jewel free spins", description.rules.jewelSpins ?? ""],
+      ["Free spins", description.rules.freeSpins ?? ""],
+      ["Order of free spins", description.rules.order ?? ""],
+      ["Progressive jackpot", description.rules.progressive ?? ""],
+      [
         "Simultaneous jackpot wins",
         "If two players win the same jackpot at the same time, the first win recorded pays the jackpot amount; the next pays the jackpot's value at that moment, which is at least its starting amount.",
-      ),
-      item(
+      ],
+      [
         "Betting and payouts",
         "Choose 1–25 lines, 1–10 coins per line and a coin value; BET MAX plays 25 lines × 10 coins at the current coin value. Line wins = paytable coins × coins per line × coin value; wins on different lines add. Scatter wins = pay × total bet and add to line wins. Free spins play at the bet that triggered them; the coin value cannot change until they end.",
-      ),
-      item("Autoplay", "Autoplay needs a loss limit; it never starts free spins by itself and can stop when a jackpot is won."),
-      item("Malfunction", "Malfunction voids all pays and plays."),
-      item(
+      ],
+      ["Autoplay", "Autoplay needs a loss limit; it never starts free spins by itself and can stop when a jackpot is won."],
+      ["Malfunction", "Malfunction voids all pays and plays."],
+      [
         "Return to player",
         `The theoretical return to player is ${(description.rtp * 100).toFixed(2)}% below maximum bet${rtpMax ? ` and ${(rtpMax * 100).toFixed(2)}% at maximum bet with the progressive at its starting amount` : ""}.`,
-      ),
-      `<p class="rules-version">Game ${description.name}, maths version ${description.version}.</p>`,
-    ].join("");
-    return root;
+      ],
+    ]);
   }
 
   /** Holds `cells` (reel 1's locked column and the sticky JEWEL/WILD) with the symbols `window` shows there. */
@@ -357,12 +300,10 @@ class MonaLisaJewelsView extends ReelGameView implements GameView {
   }
 
   private updateCounter(): void {
-    const text = this.queue.text(this.ctx.money);
-    this.counter.classList.toggle("hidden", text === null);
-    this.counter.innerHTML = text ?? "";
+    this.showCounter(this.queue.text(this.ctx.money));
   }
 
-  private endFreeSpins(): void {
+  protected endFreeSpins(): void {
     this.queue = new FreeSpinQueue();
     this.setHeld([]);
     this.element.classList.remove("free", "jewel");
@@ -395,14 +336,11 @@ export const createView: GameViewFactory = async (ctx) => {
     ["J", "MASK", "LUTE"],
     ["JACKPOT", "TEN", "K"],
   ];
-  const stage = new ReelStage({
-    reels: description.reels,
-    rows: description.rows,
+  const stage = reelStageFor(description, {
     art: SYMBOL_ART,
     cell: { width: CELL_W, height: CELL_H },
-    paylines: description.lines,
     initial,
-    anticipation: { symbol: SCATTER, count: 2 },
+    scatter: SCATTER,
     frame: FRAME,
   });
   await stage.load();

@@ -4,7 +4,7 @@
  * total bet: the platform's display formulas), and one small diagram per payline.
  */
 import { escapeHtml } from "../html.js";
-import type { LineBet } from "../types.js";
+import type { BetChoice, GameContext, GameDescription, LineBet } from "../types.js";
 import { svgUrl } from "./art.js";
 
 export interface PaytableData {
@@ -19,6 +19,43 @@ export interface PaytableData {
   notes: Readonly<Record<string, string>>;
   /** What the game says under the bet line (how lines pay). */
   howLinesPay: string;
+}
+
+/** The paytable at the player's bet choice (no pays in currency for a bet that is not a line bet): the description's symbols, line pays and scatter pays unless `data` gives its own. */
+export function paytableAt(
+  ctx: Pick<GameContext, "description" | "money">,
+  choice: BetChoice,
+  data: Omit<PaytableData, "symbols" | "linePays" | "scatterPays"> & Partial<Pick<PaytableData, "scatterPays">>,
+): HTMLElement {
+  const { description, money } = ctx;
+  const bet = choice.kind === "lines" ? choice : { coinValue: 0, coinsPerLine: 0, lines: 0 };
+  return renderPaytable(
+    bet,
+    {
+      symbols: description.symbols,
+      linePays: description.paytable.lines,
+      scatterPays: data.scatterPays ?? description.paytable.scatter,
+      art: data.art,
+      notes: data.notes,
+      howLinesPay: data.howLinesPay,
+    },
+    money,
+  );
+}
+
+/** A game's rules panel: one heading and paragraph per `[title, text]`, then the game's name and maths version. */
+export function renderRules(
+  description: GameDescription,
+  className: string,
+  items: readonly (readonly [string, string])[],
+): HTMLElement {
+  const root = document.createElement("div");
+  root.className = className;
+  root.innerHTML = [
+    ...items.map(([title, text]) => `<h3>${title}</h3><p>${text}</p>`),
+    `<p class="rules-version">Game ${description.name}, maths version ${description.version}.</p>`,
+  ].join("");
+  return root;
 }
 
 /** The paytable at `bet`, in coins and currency. */
