@@ -12,7 +12,7 @@ import { prizeDraw, searchStops } from "../../games/src/bewitched/test-kit.js";
 import { buildApp } from "../src/app.js";
 import { configFromEnv } from "../src/config.js";
 import { completeExpiredRounds } from "../src/rounds/deadline.js";
-import { ADMIN_KEY, BACKENDS, rid, type TestServer, testServer } from "./helpers.js";
+import { ADMIN_KEY, BACKENDS, httpCaller, rid, type TestServer, testServer } from "./helpers.js";
 import { openEvents, type SseEvent, type SseStream } from "./sse.js";
 
 const GAME = bewitched.id;
@@ -48,19 +48,7 @@ async function serve(url: string, env: Record<string, string> = {}) {
   const t = await testServer(url, env, { now: () => Date.now() + clock.skewMs });
   const app = await buildApp(t.server, { events: { poolEveryMs: 150 } });
   const base = await app.listen({ port: 0, host: "127.0.0.1" });
-  const call = async (method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(base + path, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...headers,
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null };
-  };
+  const call = httpCaller(base);
   const admin = (method: string, path: string, body?: unknown) =>
     call(method, `/api/v1/admin${path}`, undefined, body, { "x-admin-key": ADMIN_KEY, "idempotency-key": rid("op") });
   const player = async (name: string) => {

@@ -11,11 +11,11 @@
  * five doubles then the limit, a lost double, the strip across rounds, a reload mid-double,
  * never under autoplay nor in the GB profile; phone portrait; axe on each screen.
  */
-import type { Page, Route } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { prizeDraw, searchStops } from "../../games/src/bewitched/test-kit.js";
 import { audit, describeFindings } from "./a11y.js";
-import { browserSuite, PHONE, type Viewport, visibleControls } from "./client.js";
+import { browserSuite, holdAction, PHONE, type Viewport, visibleControls } from "./client.js";
 import { HAS_CHROMIUM, shoot } from "./harness.js";
 import { realLaunchToken } from "./real-player.js";
 
@@ -66,28 +66,6 @@ function searchLinePay(): number {
 }
 
 if (!HAS_CHROMIUM) console.warn("SKIPPED browser tests: /usr/bin/chromium is not installed.");
-
-/** Holds the browser's `n`-th action request (1-based, counted from now) until `release()`. */
-async function holdAction(p: Page, n: number): Promise<{ reached: Promise<void>; release: () => void }> {
-  let count = 0;
-  let release = () => {};
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let reached = () => {};
-  const reachedP = new Promise<void>((resolve) => {
-    reached = resolve;
-  });
-  await p.route("**/api/v1/rounds/*/actions", async (route: Route) => {
-    count++;
-    if (count === n) {
-      reached();
-      await gate;
-    }
-    await route.continue().catch(() => {});
-  });
-  return { reached: reachedP, release };
-}
 
 describe.skipIf(!HAS_CHROMIUM)("Bewitched in the browser (Chromium, real server)", () => {
   const { server, newPage, waitIdle, token, serverSession, shownMinor, force, quick, pageErrors, openPanel } = browserSuite();
