@@ -236,12 +236,13 @@ describe.skipIf(!HAS_CHROMIUM)("Bewitched in the browser (Chromium, real server)
     const round = await settled(p);
     expect(round.totalWin).toBe(25 * TOTAL_BET);
 
-    // History's replay shows the round step by step: the shelf, the three vials, Merlin's gift.
+    // History's replay shows the round step by step: the shelf, the platform's answer (every
+    // Merlin trigger asks the platform once), the three vials, Merlin's gift.
     const list = await server.api("GET", "/api/v1/history?limit=1", { token: await token(p) });
     await openPanel(p, "history");
     await p.click(`[data-replay="${list.rounds[0].roundId}"]`);
     await p.waitForSelector('[data-test="replay-ribbon"]', { state: "visible" });
-    for (let n = 2; n <= 4; n++) {
+    for (let n = 2; n <= 5; n++) {
       await p.waitForSelector('[data-test="replay-next"]:not([disabled])', { timeout: 20_000 });
       await p.click('[data-test="replay-next"]');
     }
