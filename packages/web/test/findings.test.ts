@@ -401,10 +401,13 @@ describe.skipIf(!HAS_CHROMIUM)("what a player found (Chromium, real server)", ()
     );
     await fail(/coin value 7 is not offered/i);
     await p.unroute(rounds);
-    await p.route(rounds, (route) => route.abort("internetdisconnected"));
+    // A lost connection cuts every request (were only the spin's cut, a cheap read answering would
+    // count as the connection's return and send the lost spin again at once: round-link.ts).
+    const everything = "**/api/v1/**";
+    await p.route(everything, (route) => route.abort("internetdisconnected"));
     // Four retries of a dropped connection (6 s of backoff) come before the dialog; room for a loaded machine.
     await fail(/No connection/, 40_000);
-    await p.unroute(rounds);
+    await p.unroute(everything);
     await p.close();
   }, 120_000);
 
