@@ -376,6 +376,8 @@ describe.skipIf(!HAS_CHROMIUM)("what a player found (Chromium, real server)", ()
 
     const rounds = "**/api/v1/games/*/rounds";
     const fail = async (expected: RegExp, timeout = 10_000) => {
+      // A deliberate press, well after the last one (a press within 250 ms continues its burst: press-guard.ts).
+      await p.waitForTimeout(400);
       await p.click('[data-test="spin"]');
       await p.waitForSelector('[data-dialog="error"]', { timeout });
       const text = (await p.textContent('[data-dialog="error"]')) ?? "";

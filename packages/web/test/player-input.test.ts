@@ -111,10 +111,12 @@ describe.skipIf(!HAS_CHROMIUM)("one press, one round (Chromium, real server)", (
   it("5 Enter presses and 5 Space presses: one round each, one bet each", async () => {
     const p = await newPage();
     await ready(p);
+    // Each press (key down and up) takes its own round trip to the browser: a short pause keeps
+    // the burst's presses well within 250 ms of each other on a loaded machine too.
     await p.focus(SPIN);
-    await oneRound(p, () => p.keyboard.press("Enter"));
+    await oneRound(p, () => p.keyboard.press("Enter"), 5, 30);
     await p.focus(SPIN);
-    await oneRound(p, () => p.keyboard.press("Space"));
+    await oneRound(p, () => p.keyboard.press("Space"), 5, 30);
     await p.close();
   });
 
