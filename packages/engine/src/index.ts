@@ -1,4 +1,6 @@
 export * from "./bets/line-bet.js";
+export * from "./bets/modes.js";
+export * from "./bets/stake-bet.js";
 export * from "./cards/deck.js";
 export * from "./cards/first-to-complete.js";
 export * from "./exact/index.js";
@@ -10,6 +12,7 @@ export * from "./lines/cells.js";
 export * from "./lines/evaluate.js";
 export * from "./lines/wild-multipliers.js";
 export * from "./par.js";
+export * from "./par-assembler.js";
 export * from "./reels/expand.js";
 export * from "./reels/holds.js";
 export * from "./reels/overlay.js";

@@ -315,6 +315,25 @@ export interface Preferences {
   updatedAt: string | null;
 }
 
+/** A double-up card the player has seen: rank 1 (ace) to 13 (king), its suit, and the round that turned it. */
+export interface GambleCard {
+  rank: number;
+  suit: "clubs" | "diamonds" | "hearts" | "spades";
+  roundId: string;
+}
+
+/**
+ * GET /api/v1/gamble-cards/:gameId?limit=5 (1..20): the double-up cards turned over in the
+ * game during the player's current login session, latest first (only cards already
+ * revealed). `openRoundId` is the game's round still in play, if any: its cards are also in
+ * its own awaiting, so a client showing "this round's cards, then earlier ones" leaves them out.
+ */
+export interface GambleCardsResponse {
+  gameId: string;
+  cards: GambleCard[];
+  openRoundId: string | null;
+}
+
 /**
  * How a game's bet is chosen, for a client to build its bet panel from data (a game's
  * description may carry it as `betSchema`). Every amount is in minor units.
@@ -354,6 +373,12 @@ export interface BuyMode {
   label: string;
   /** The price as a multiple of the total bet (4.5, 15, 71.5); the server debits the exact amount. */
   priceTimesBet: number;
+  /**
+   * Set on a mode that is another mode with GUARANTEED PRIZES switched on: the id of that
+   * plain mode (40 Mystic Gem's `wild1-guaranteed` guarantees `wild1`). A bet panel shows
+   * the pair as one choice plus the switch.
+   */
+  guaranteedOf?: string;
   description?: string;
 }
 

@@ -1,9 +1,10 @@
 /** Reel strips and windows: id mapping, one uniform draw per reel, wrapping windows. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { reelLaw } from "../exact/reels.js";
 import { RecordingRng, ReplayRng } from "../rng/recording.js";
 import { Xoshiro128 } from "../rng/xoshiro.js";
-import { countSymbol, drawStops, fillWindow, reelSetFromIds, windowToIds } from "./strips.js";
+import { countSymbol, drawStop, drawStops, fillWindow, reelSetFromIds, windowToIds } from "./strips.js";
 
 const IDS = ["W", "S", "A", "B", "C"];
 const STRIPS = [
@@ -64,6 +65,47 @@ describe("drawStops", () => {
       const expected = draws / (STRIPS[reel] as string[]).length;
       for (const c of counts) expect(Math.abs(c - expected)).toBeLessThan(expected * 0.15);
     });
+  });
+});
+
+describe("weighted stops", () => {
+  const weights = [[1, 2, 3, 4], null, [0, 5, 1]];
+  const set = reelSetFromIds(STRIPS, IDS, weights);
+
+  it("draws each stop of a weighted reel with probability weight / total, one draw per reel", () => {
+    // Every value of the one draw on reel 1 (total 10) and reel 3 (total 6) maps to a stop:
+    // the counts per stop are the weights, exactly.
+    for (const [reel, w] of [
+      [0, [1, 2, 3, 4]],
+      [2, [0, 5, 1]],
+    ] as const) {
+      const total = (w as readonly number[]).reduce((a, b) => a + b, 0);
+      const counts = new Array<number>(w.length).fill(0);
+      for (let x = 0; x < total; x++) {
+        const stop = drawStop(set, reel, new ReplayRng([[total, x]]));
+        counts[stop] = (counts[stop] as number) + 1;
+      }
+      expect(counts).toEqual(w);
+    }
+  });
+
+  it("matches the exact kit's reel law of the same stop weights", () => {
+    const law = reelLaw(set.strips[0] as Uint8Array, 2, [1, 2, 3, 4]);
+    expect([...law.weights]).toEqual([1, 2, 3, 4]);
+    expect(law.total).toBe(set.weights?.[0]?.total);
+  });
+
+  it("keeps unweighted reels uniform and asks the rng once per reel", () => {
+    const rng = new RecordingRng(new Xoshiro128(7));
+    const stops = drawStops(set, rng);
+    expect(stops).toHaveLength(3);
+    expect(rng.draws.map((d) => d[0])).toEqual([10, 6, 6]);
+    expect(stops[2]).not.toBe(0); // weight 0: never drawn
+  });
+
+  it("refuses weights that do not match the strip or are not integers", () => {
+    expect(() => reelSetFromIds(STRIPS, IDS, [[1, 2]])).toThrow(/2 stop weights for 4 stops/);
+    expect(() => reelSetFromIds(STRIPS, IDS, [[1, 2, 0.5, 1]])).toThrow(RangeError);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Rng } from "../rng/rng.js";
+import { drawWeightedIndex, type WeightedTable, weightedTable } from "../rng/weighted.js";
 
 /**
  * A reel set: one circular strip of symbol indices per reel. A window of `rows` rows
@@ -6,27 +7,59 @@ import type { Rng } from "../rng/rng.js";
  */
 export interface ReelSet {
   readonly strips: readonly Uint8Array[];
+  /**
+   * Stop weights per reel (absent, or null for a reel: every stop equally likely): stop `s`
+   * of reel `r` is drawn with probability `weights[r][s] / total`, exactly as the exact
+   * kit's `reelLaw(strip, rows, stopWeights)` counts it.
+   */
+  readonly weights?: readonly (WeightedTable<number> | null)[];
 }
 
-/** Builds a reel set from symbol-id strips, mapping ids to indices in `symbolIds`. */
-export function reelSetFromIds(strips: readonly (readonly string[])[], symbolIds: readonly string[]): ReelSet {
-  return {
-    strips: strips.map((strip, reel) =>
-      Uint8Array.from(strip, (id) => {
-        const index = symbolIds.indexOf(id);
-        if (index < 0) throw new Error(`reel ${reel + 1}: unknown symbol ${id}`);
-        return index;
-      }),
-    ),
-  };
+/**
+ * Builds a reel set from symbol-id strips, mapping ids to indices in `symbolIds`, with
+ * optional integer stop weights per reel (`stopWeights[r][s]`, one per stop; absent or
+ * null: uniform).
+ */
+export function reelSetFromIds(
+  strips: readonly (readonly string[])[],
+  symbolIds: readonly string[],
+  stopWeights?: readonly (readonly number[] | null | undefined)[],
+): ReelSet {
+  const indexed = strips.map((strip, reel) =>
+    Uint8Array.from(strip, (id) => {
+      const index = symbolIds.indexOf(id);
+      if (index < 0) throw new Error(`reel ${reel + 1}: unknown symbol ${id}`);
+      return index;
+    }),
+  );
+  if (!stopWeights) return { strips: indexed };
+  const weights = indexed.map((strip, reel) => {
+    const w = stopWeights[reel];
+    if (!w) return null;
+    if (w.length !== strip.length) throw new Error(`reel ${reel + 1}: ${w.length} stop weights for ${strip.length} stops`);
+    return weightedTable(w.map((weight, stop) => ({ value: stop, weight })));
+  });
+  return { strips: indexed, weights };
 }
 
-/** Draws one stop per reel, uniformly over each strip (one `rng.int(len)` per reel). */
+/**
+ * Draws one stop per reel: uniformly over each strip (one `rng.int(len)` per reel), or by
+ * the reel's stop weights where it has them (one `rng.int(total weight)`).
+ */
 export function drawStops(reels: ReelSet, rng: Rng, out: number[] = []): number[] {
   const strips = reels.strips;
-  for (let r = 0; r < strips.length; r++) out[r] = rng.int((strips[r] as Uint8Array).length);
+  for (let r = 0; r < strips.length; r++) out[r] = drawStop(reels, r, rng);
   if (out.length !== strips.length) out.length = strips.length;
   return out;
+}
+
+/** Draws the stop of one reel of a reel set (weighted where the reel has stop weights). */
+export function drawStop(reels: ReelSet, reel: number, rng: Rng): number {
+  const table = reels.weights?.[reel];
+  if (table) return drawWeightedIndex(table, rng);
+  const strip = reels.strips[reel];
+  if (!strip || strip.length === 0) throw new RangeError(`reel ${reel + 1} has no stops`);
+  return rng.int(strip.length);
 }
 
 /**
