@@ -1,9 +1,11 @@
 import type { GameModule } from "@reelhouse/engine";
+import { mysticGem } from "./40-mystic-gem/index.js";
 import { bewitched } from "./bewitched/index.js";
 import { jackpotCards } from "./jackpot-cards/index.js";
 import { mermaidTreasure } from "./mermaid-treasure/index.js";
 import { monaLisaJewels } from "./mona-lisa-jewels/index.js";
 
+export { mysticGem } from "./40-mystic-gem/index.js";
 export { bewitched } from "./bewitched/index.js";
 export { mermaidTreasure } from "./mermaid-treasure/index.js";
 export { monaLisaJewels } from "./mona-lisa-jewels/index.js";
@@ -16,6 +18,7 @@ export const GAMES: ReadonlyMap<string, GameModule<any, any, any, any, any>> = n
   [mermaidTreasure.id, mermaidTreasure],
   [monaLisaJewels.id, monaLisaJewels],
   [bewitched.id, bewitched],
+  [mysticGem.id, mysticGem],
 ]);
 
 /** Looks a game up by id; undefined when there is no such game. */
@@ -37,6 +40,13 @@ export {
 export function platformModule(id: string): GameModule<any, any, any, any, any> | undefined {
   return id === jackpotCards.id ? jackpotCards : undefined;
 }
+export type {
+  MysticAction,
+  MysticAwaiting,
+  MysticBet,
+  MysticEvent,
+  MysticState,
+} from "./40-mystic-gem/index.js";
 export type {
   BewitchedAction,
   BewitchedAwaiting,

@@ -173,16 +173,20 @@ export function shardTask(
 }
 
 /**
- * The exact RTP of the bet simulated: the first of the report's variants whose `bet` fields
+ * The exact RTP of the bet simulated: the most specific of the report's variants whose `bet` fields
  * all equal the bet's (a game whose RTP differs by bet lists them: Mona Lisa Jewels' max bet),
  * else the report's headline RTP (the default bet).
  */
 export function exactRtpAt(report: Pick<ParReport, "rtp" | "variants">, bet: unknown): number {
   if (typeof bet !== "object" || bet === null) return report.rtp;
   const fields = bet as Record<string, unknown>;
-  const match = report.variants.find(
-    (v) => v.bet !== null && v.config === null && Object.entries(v.bet).every(([k, value]) => fields[k] === value),
-  );
+  // The most specific variant whose every field the bet has: a bought mode's variant
+  // ({stake, mode}) wins over its stake's plain one ({stake}).
+  let match: (typeof report.variants)[number] | undefined;
+  for (const v of report.variants) {
+    if (v.bet === null || v.config !== null || !Object.entries(v.bet).every(([k, value]) => fields[k] === value)) continue;
+    if (!match || Object.keys(v.bet).length > Object.keys(match.bet ?? {}).length) match = v;
+  }
   return match ? match.rtp : report.rtp;
 }
 

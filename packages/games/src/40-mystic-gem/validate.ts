@@ -10,7 +10,7 @@ import {
   stakeOf,
 } from "@reelhouse/engine";
 import { FOLD, STAKES } from "./model.js";
-import { type ModeId, MODES, type MysticMode } from "./modes.js";
+import { MODES, type ModeId, type MysticMode } from "./modes.js";
 import type { MysticAction, MysticAwaiting, MysticBet, MysticConfig } from "./types.js";
 
 /** Validates untrusted input into a bet: `{stake: index, mode?: id}`. */

@@ -65,3 +65,31 @@ export function describeHead<K extends string, D extends object>(
     lines: game.paylines.map((l) => [...l]),
   };
 }
+
+/**
+ * The opening of a fixed-stake game's client description: the total stakes (minor units) at
+ * `defaultStake` (an index) as a `betSchema` of kind `fixed`, with the buy modes a game sells.
+ */
+export function describeStakeHead<K extends string>(
+  game: LineGameModel<K>,
+  stakes: readonly number[],
+  defaultStake: number,
+  buyModes: readonly { id: string; label: string; priceTimesBet: number; guaranteedOf?: string; description?: string }[] = [],
+) {
+  return {
+    id: game.id,
+    name: game.name,
+    version: game.version,
+    kind: "fixed" as const,
+    reels: game.reels,
+    rows: game.rows,
+    symbols: symbolsOf(game),
+    betSchema: {
+      kind: "fixed" as const,
+      stakes: stakes.map((cash) => ({ cash })),
+      default: defaultStake,
+      ...(buyModes.length > 0 ? { buyModes: buyModes.map((m) => ({ ...m })) } : {}),
+    },
+    lines: game.paylines.map((l) => [...l]),
+  };
+}
