@@ -111,8 +111,9 @@ export function modeFigures(mode: MysticMode | null): ModeFigures {
     price,
     rtp: mean / unit,
     breakdown: { baseLines: lines / unit, baseScatter: scatter / unit },
-    hitFrequency,
-    lineHitFrequency,
+    // Sums of doubles may pass 1 by an ulp where every spin wins (3 WILDs).
+    hitFrequency: Math.min(1, hitFrequency),
+    lineHitFrequency: Math.min(1, lineHitFrequency),
     stdev: Math.sqrt(Math.max(0, square - mean * mean)) / unit,
     maxWinX: maxLineBets / LINES,
     maxWinProbability: law.get(maxLineBets) ?? 0,
