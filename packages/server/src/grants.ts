@@ -85,6 +85,9 @@ export async function voidGrantedRound(
 /** A granted bet stakes cash only (the promotions account pays cash; units are the player's own). */
 export function checkGrantableBet(game: AnyGame, bet: unknown): void {
   if (nonZero(game.stakeUnits?.(bet)).length > 0) throw badRequest("GRANT_BET", "a granted round stakes cash only");
+  // Bonus Spin Mode plays the game at a fixed bet: a bought mode (a bet's `mode`) is not a grant.
+  const mode = typeof bet === "object" && bet !== null ? (bet as { mode?: unknown }).mode : undefined;
+  if (mode !== undefined && mode !== null) throw badRequest("GRANT_BET", "a granted round plays a plain spin: no bought mode");
 }
 
 /** Grants the player can still play, oldest first. */

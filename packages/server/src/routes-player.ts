@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ApiProblem } from "./errors.js";
 import type { EventHub } from "./events/hub.js";
 import { eventRoutes } from "./events/routes.js";
+import { GambleCards } from "./gamble-cards.js";
 import type { Guard } from "./guard.js";
 import type { HistoryQuery } from "./history.js";
 import { anyObject, bearer, doc, send } from "./routes-doc.js";
@@ -168,6 +169,23 @@ export function playerRoutes(app: FastifyInstance, server: GameServer, guard: Gu
       ...player,
     },
     async (request, reply) => server.preferences.put(await auth(request, reply), request.params.gameId, request.body),
+  );
+  const cards = new GambleCards(server.db, server.games);
+  app.get<{ Params: { gameId: string } }>(
+    "/api/v1/gamble-cards/:gameId",
+    {
+      ...doc("The double-up cards of the current session in a game, latest first (?limit=5, 1..20)", ["history"], {
+        security: bearer,
+      }),
+      ...player,
+    },
+    async (request, reply) => {
+      let limit = 0;
+      const caller = await auth(request, reply, () => {
+        limit = cards.limit(request.query);
+      });
+      return cards.recent(caller, request.params.gameId, limit);
+    },
   );
   if (hub) eventRoutes(app, server, hub, auth);
 }

@@ -10,6 +10,7 @@ import type {
   AutoplayRequest,
   AutoplayState,
   CreateSessionResponse,
+  GambleCardsResponse,
   GameSummary,
   Grant,
   HistoryResponse,
@@ -175,6 +176,11 @@ export class Api {
   /** GET /grants: operator free rounds (Bonus Spin Mode) the player can still play (start one with `{grantId}`). */
   async grants(): Promise<Grant[]> {
     return unwrap<Grant[]>(await this.request("GET", "/grants"), "grants");
+  }
+
+  /** GET /gamble-cards/:gameId: the double-up cards of the current session in a game, latest first. */
+  gambleCards(gameId: string, limit = 5): Promise<GambleCardsResponse> {
+    return this.request("GET", `/gamble-cards/${encodeURIComponent(gameId)}?limit=${limit}`);
   }
 
   /** GET /preferences/:gameId: the player's preferences for a game (`{}` when never set). */

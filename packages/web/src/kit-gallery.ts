@@ -11,6 +11,7 @@ import { BetPanel } from "./shell/kit/bet-panel.js";
 import { GambleScreen } from "./shell/kit/gamble.js";
 import { PickScreen } from "./shell/kit/pick-screen.js";
 import { ReelStage } from "./shell/kit/reel-stage.js";
+import type { GamePreferences } from "./shell/types.js";
 
 const money = (minor: number) => formatMoney(minor, "EUR");
 
@@ -43,6 +44,8 @@ const SCHEMAS: Record<string, BetSchema> = {
       { id: "wild1", label: "1 wild", priceTimesBet: 4.5 },
       { id: "wild2", label: "2 wilds", priceTimesBet: 15 },
       { id: "wild3", label: "3 wilds", priceTimesBet: 71.5 },
+      { id: "wild1-guaranteed", label: "1 wild, guaranteed prizes", priceTimesBet: 12, guaranteedOf: "wild1" },
+      { id: "wild2-guaranteed", label: "2 wilds, guaranteed prizes", priceTimesBet: 25, guaranteedOf: "wild2" },
     ],
   },
   bonus: {
@@ -62,15 +65,31 @@ const section = (name: string, title: string) => {
   return el;
 };
 
+/** The fixed panel's stake cap (a jurisdiction's `maxStake`): €100.00 a spin. */
+const MAX_STAKE = 10_000;
+
+/**
+ * The player's preferences as the server keeps them, here in the tab's sessionStorage (no
+ * server): a reload of the gallery reads back what the panel wrote. `other` stands for a key
+ * the game keeps there itself.
+ */
+const PREFERENCES_KEY = "kits.preferences";
+const preferences: GamePreferences = {
+  read: async () => JSON.parse(sessionStorage.getItem(PREFERENCES_KEY) ?? '{"other":"kept"}') as Record<string, unknown>,
+  write: async (value) => sessionStorage.setItem(PREFERENCES_KEY, JSON.stringify(value)),
+};
+
 // Bet panels, one per schema, each with the stake it would debit.
-const panels: Record<string, { model: BetModel; choice: () => unknown }> = {};
+const panels: Record<string, { model: BetModel; choice: () => unknown; panel: BetPanel; restored: Promise<void> }> = {};
 for (const [name, schema] of Object.entries(SCHEMAS)) {
   const el = section(`bet-${name}`, `Bet panel: ${name}`);
   const controls = document.createElement("div");
   controls.className = "bet-controls";
   const stake = document.createElement("output");
   stake.dataset.test = "stake-shown";
-  el.append(controls, stake);
+  const said = document.createElement("output");
+  said.dataset.test = "kit-message";
+  el.append(controls, stake, said);
   const model = new BetModel(schema);
   let choice = model.initial();
   const show = () => {
@@ -83,7 +102,7 @@ for (const [name, schema] of Object.entries(SCHEMAS)) {
     money,
     {
       step: (id, delta) => {
-        choice = model.step(choice, id, delta);
+        choice = panel.fit(model.step(choice, id, delta));
         show();
       },
       mode: (mode) => {
@@ -92,9 +111,14 @@ for (const [name, schema] of Object.entries(SCHEMAS)) {
       },
     },
     true,
+    { maxStake: MAX_STAKE, preferences, tell: (text) => (said.textContent = text) },
   );
   show();
-  panels[name] = { model, choice: () => model.wire(choice) };
+  const restored = panel.restore(choice).then((kept) => {
+    choice = kept;
+    show();
+  });
+  panels[name] = { model, choice: () => model.wire(choice), panel, restored };
 }
 
 // Reel stages: 5 x 4 (expanding wild) and 3 x 3 (held cells, nudges).
@@ -132,4 +156,12 @@ async function ready(): Promise<void> {
   stage3x3.start();
 }
 
-(window as unknown as { kits: unknown }).kits = { ready: ready(), panels, stage5x4, stage3x3, pick, gamble };
+(window as unknown as { kits: unknown }).kits = {
+  ready: Promise.all([ready(), ...Object.values(panels).map((p) => p.restored)]),
+  panels,
+  stage5x4,
+  stage3x3,
+  pick,
+  gamble,
+  preferences: () => preferences.read(),
+};

@@ -169,6 +169,8 @@ describe.skipIf(!HAS_CHROMIUM)("accessibility of every screen (axe-core in Chrom
         admin: true,
         body: { amount: -(session.balance - 120), reason: "accessibility test: leave 1.20" },
       });
+      // A deliberate press: presses under 250 ms after the last one are one burst (press guard).
+      await p.waitForTimeout(300);
       await p.click('[data-test="spin"]');
       await p.waitForSelector('[data-dialog="insufficient-funds"]');
       await a.check(p, "insufficient-funds dialog");

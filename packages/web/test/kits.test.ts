@@ -5,6 +5,7 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { audit, describeFindings } from "./a11y.js";
 import { HAS_CHROMIUM, type RunningServer, shoot, startBrowser, startServer } from "./harness.js";
 
 if (!HAS_CHROMIUM) console.warn("SKIPPED kit browser tests: /usr/bin/chromium is not installed.");
@@ -69,7 +70,8 @@ describe.skipIf(!HAS_CHROMIUM)("client kits (Chromium, kit gallery)", () => {
     for (let i = 0; i < 10; i++) await page.click(`${fixed} [data-test="stake-up"]`);
     expect(await page.textContent(`${fixed} [data-test="stake"]`)).toBe("€50.00"); // the top of 0.40–50.00
     await page.click(`${fixed} [data-test="stake-down"]`);
-    await page.selectOption(`${fixed} [data-test="buy-mode"]`, "wild1");
+    await page.click(`${fixed} [data-test="buy-bonus"]`);
+    await page.click('dialog[data-dialog="buy-bonus"] li[data-mode="wild1"] button');
     expect(await page.textContent(`${fixed} [data-test="stake-shown"]`)).toBe("€90.00"); // 4.5 x 20.00
     expect(await page.evaluate(() => (window as any).kits.panels.fixed.choice())).toEqual({ stake: 6, mode: "wild1" });
 
@@ -169,6 +171,132 @@ describe.skipIf(!HAS_CHROMIUM)("client kits (Chromium, kit gallery)", () => {
     await page.click('[data-kit="gamble"] [data-test="gamble-collect"]');
     expect(await second).toBe("collect");
     await shoot(page, "33-kit-gamble");
+  });
+
+  it("Buy Bonus: plain modes priced at the stake, the GUARANTEED PRIZES switch, ACTIVE, the stake cap, turned off, kept in the preferences", async () => {
+    const fixed = '[data-kit="bet-fixed"]';
+    const dialog = 'dialog[data-dialog="buy-bonus"]';
+    const button = `${fixed} [data-test="buy-bonus"]`;
+    const kits = () => page.evaluate(() => (window as any).kits.panels.fixed.choice());
+    const kept = () => page.evaluate(() => (window as any).kits.preferences());
+    const prices = () => page.locator(`${dialog} [data-test="buy-price"]`).allTextContents();
+    const settled = () => page.evaluate(() => (window as any).kits.panels.fixed.panel.buy.settled());
+    // A fresh start: nothing kept (the gallery's "server" is the tab's sessionStorage).
+    await page.evaluate(() => sessionStorage.clear());
+    await page.reload();
+    await page.evaluate(() => (window as any).kits.ready);
+    expect((await page.textContent(button))?.trim()).toBe("BUY BONUS");
+    expect(await kits()).toEqual({ stake: 0 });
+
+    // The panel: a modal dialog, the three plain modes at €0.40, the switch off.
+    await page.click(button);
+    await page.waitForSelector(dialog);
+    expect(await page.getAttribute(dialog, "aria-modal")).toBe("true");
+    expect(
+      await page.locator(`${dialog} li[data-mode]`).evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.mode)),
+    ).toEqual(["wild1", "wild2", "wild3"]);
+    expect(await prices()).toEqual(["€1.80", "€6.00", "€28.60"]);
+    const toggle = page.locator(`${dialog} [data-test="buy-guaranteed"]`);
+    expect(await toggle.getAttribute("role")).toBe("switch");
+    expect(await toggle.isChecked()).toBe(false);
+    expect(await page.locator(`${dialog} [role="switch"]`).getAttribute("type")).toBe("checkbox");
+    // Each BUY is named by its mode and price.
+    expect(await page.getAttribute(`${dialog} li[data-mode="wild2"] button`, "aria-label")).toBe("Buy 2 wilds for €6.00");
+    expect(await page.locator(`${dialog} [data-test="buy-off"]`).count()).toBe(0);
+
+    // GUARANTEED PRIZES on: the partners' prices; 3 wilds has none and keeps its own.
+    await toggle.click();
+    expect(await toggle.isChecked()).toBe(true);
+    expect(await prices()).toEqual(["€4.80", "€10.00", "€28.60"]);
+    expect(await page.getAttribute(`${dialog} li[data-mode="wild1"]`, "data-buys")).toBe("wild1-guaranteed");
+    expect(await page.textContent(`${dialog} li[data-mode="wild3"]`)).toContain("No guaranteed prizes");
+    await shoot(page, "34-kit-buy-bonus-guaranteed");
+    // axe-core and the every-stop contrast check on the open panel.
+    const findings = await audit(page, "Buy Bonus panel");
+    expect(findings, describeFindings(findings)).toEqual([]);
+    await page.click(`${dialog} li[data-mode="wild1"] button`);
+    await page.waitForSelector(dialog, { state: "detached" });
+    expect(await kits()).toEqual({ stake: 0, mode: "wild1-guaranteed" });
+    expect(await page.textContent(`${fixed} [data-test="stake-shown"]`)).toBe("€4.80");
+    expect(await page.textContent(`${button} .buy-title`)).toBe("ACTIVE");
+    expect(await page.textContent(`${button} .buy-detail`)).toBe("1 wild, guaranteed prizes");
+    await settled();
+    // Kept beside the game's own key.
+    expect(await kept()).toEqual({ other: "kept", buyMode: "wild1-guaranteed" });
+
+    // Reopened: the mode in play is marked ACTIVE, the switch on; the switch off goes back to the plain mode.
+    await page.click(button);
+    await page.waitForSelector(dialog);
+    const activeRow = `${dialog} li[data-mode="wild1"]`;
+    expect(await page.getAttribute(`${activeRow} button`, "aria-pressed")).toBe("true");
+    expect(await page.textContent(`${activeRow} button`)).toBe("ACTIVE");
+    expect(await toggle.isChecked()).toBe(true);
+    // The switch answers the keyboard like any checkbox.
+    await toggle.focus();
+    await page.keyboard.press("Space");
+    expect(await toggle.isChecked()).toBe(false);
+    expect(await kits()).toEqual({ stake: 0, mode: "wild1" });
+    expect(await prices()).toEqual(["€1.80", "€6.00", "€28.60"]);
+    expect(await page.getAttribute(`${activeRow} button`, "aria-pressed")).toBe("true");
+    await page.keyboard.press("Escape");
+    await page.waitForSelector(dialog, { state: "detached" });
+
+    // At €20.00 the mode (€90.00) is within the cap of €100.00; 2 and 3 wilds are not, and say why.
+    for (let i = 0; i < 6; i++) await page.click(`${fixed} [data-test="stake-up"]`);
+    expect(await kits()).toEqual({ stake: 6, mode: "wild1" });
+    expect(await page.textContent(`${fixed} [data-test="stake-shown"]`)).toBe("€90.00");
+    await page.click(button);
+    await page.waitForSelector(dialog);
+    expect(await page.isDisabled(`${dialog} li[data-mode="wild2"] button`)).toBe(true);
+    expect(await page.isDisabled(`${dialog} li[data-mode="wild3"] button`)).toBe(true);
+    expect(await page.textContent(`${dialog} li[data-mode="wild2"] [data-test="buy-refused"]`)).toBe(
+      "Costs €300.00: above the limit of €100.00 a spin",
+    );
+    // The reason is the disabled button's description.
+    const describedBy = await page.getAttribute(`${dialog} li[data-mode="wild2"] button`, "aria-describedby");
+    expect(await page.textContent(`${dialog} #${describedBy}`)).toContain("above the limit");
+    // Guaranteed 1 wild would cost €240.00: the switch stays off and says why.
+    await toggle.click();
+    expect(await toggle.isChecked()).toBe(false);
+    expect(await page.textContent(`${dialog} [data-test="buy-status"]`)).toContain("above the limit of €100.00");
+    expect(await kits()).toEqual({ stake: 6, mode: "wild1" });
+    await shoot(page, "35-kit-buy-bonus-cap");
+    const capped = await audit(page, "Buy Bonus panel, modes above the cap");
+    expect(capped, describeFindings(capped)).toEqual([]);
+    await page.click(`${dialog} [data-test="buy-close"]`);
+
+    // €50.00: the mode would cost €225.00, above the cap: it is turned off and the player told.
+    await page.click(`${fixed} [data-test="stake-up"]`);
+    expect(await kits()).toEqual({ stake: 7 });
+    expect(await page.textContent(`${fixed} [data-test="stake-shown"]`)).toBe("€50.00");
+    expect(await page.textContent(`${fixed} [data-test="kit-message"]`)).toBe(
+      "1 wild is turned off: at this stake it costs €225.00, above the limit of €100.00 a spin.",
+    );
+    expect((await page.textContent(button))?.trim()).toBe("BUY BONUS");
+    await settled();
+    expect(await kept()).toEqual({ other: "kept" });
+
+    // Bought again, then a reload (another device would read the same): the mode comes back on.
+    for (let i = 0; i < 7; i++) await page.click(`${fixed} [data-test="stake-down"]`);
+    await page.click(button);
+    await page.click(`${dialog} li[data-mode="wild2"] button`);
+    await settled();
+    await page.reload();
+    await page.evaluate(() => (window as any).kits.ready);
+    expect(await kits()).toEqual({ stake: 0, mode: "wild2" });
+    expect(await page.textContent(`${button} .buy-detail`)).toBe("2 wilds");
+    expect(await page.textContent(`${fixed} [data-test="stake-shown"]`)).toBe("€6.00");
+    // Turned off: plain spins, and nothing kept.
+    await page.click(button);
+    await page.click(`${dialog} [data-test="buy-off"]`);
+    await page.waitForSelector(dialog, { state: "detached" });
+    expect(await kits()).toEqual({ stake: 0 });
+    await settled();
+    expect(await kept()).toEqual({ other: "kept" });
+    // Not while the bet may not change (reels spinning, features, autoplay).
+    await page.evaluate(() => (window as any).kits.panels.fixed.panel.setEnabled(false));
+    expect(await page.isDisabled(button)).toBe(true);
+    await page.evaluate(() => (window as any).kits.panels.fixed.panel.setEnabled(true));
   });
 
   it("raised no page errors", () => {

@@ -25,12 +25,13 @@ import { FreeRounds } from "./free-rounds.js";
 import { freeRoundsCount } from "./grants.js";
 import { showHistory } from "./history.js";
 import { escapeHtml } from "./html.js";
-import { ICON_SOUND_OFF, ICON_SOUND_ON, TEMPLATE } from "./hud.js";
+import { HudInfo, ICON_SOUND_OFF, ICON_SOUND_ON, TEMPLATE } from "./hud.js";
 import { JACKPOT_CARDS_GAME, playJackpotCards } from "./jackpot-cards/play.js";
 import { JackpotCardsScreen } from "./jackpot-cards/screen.js";
 import { type JackpotFeed, JackpotTicker } from "./jackpots/index.js";
 import { type BetChoice, BetModel, betSchemaOf } from "./kit/bet-model.js";
 import { BetPanel } from "./kit/bet-panel.js";
+import { useGambleCards } from "./kit/recent-cards.js";
 import { Announcer } from "./live.js";
 import { prefersReducedMotion } from "./motion.js";
 import { openPanel, openPanelMenu, type PanelHost } from "./panels.js";
@@ -108,6 +109,7 @@ export class GameScreen {
     },
     enter: () => this.setMode("replay"),
     leave: () => this.setMode("idle"),
+    cards: () => this.cardsScreen,
   });
   private readonly skipper = new Skipper(() => this.renderButtons());
   private readonly live = new Announcer();
@@ -119,6 +121,10 @@ export class GameScreen {
   /** A lost round start sent again, choices that wait for the connection, the balance kept current. */
   private readonly link: RoundLink;
   private unfollow: () => void = () => {};
+  /** The game number and the clock at the bottom of the screen. */
+  private readonly hudInfo: HudInfo;
+  /** Takes back the session's double-up cards lent to the game's strips (kit/recent-cards.ts). */
+  private readonly dropCards: () => void;
 
   constructor(
     private readonly api: Api,
@@ -134,6 +140,8 @@ export class GameScreen {
     this.element = document.createElement("div");
     this.element.className = "game-screen";
     this.element.innerHTML = TEMPLATE(description.name);
+    this.hudInfo = new HudInfo(this.element);
+    this.dropCards = useGambleCards((game, limit) => api.gambleCards(game, limit));
     this.free = new FreeRounds(
       description.id,
       (grant) => this.grantStake(grant),
@@ -208,20 +216,29 @@ export class GameScreen {
       {
         step: (id, delta) => {
           this.sound.play("click");
-          if (this.betEditable()) this.setBet(this.model.step(this.bet, id, delta));
+          if (this.betEditable()) this.setBet(this.betPanel.fit(this.model.step(this.bet, id, delta)));
         },
         mode: (mode) => {
           if (this.betEditable()) this.setBet({ ...this.bet, mode });
         },
       },
       this.jurisdiction.buyBonus,
+      {
+        maxStake: this.jurisdiction.maxStake,
+        preferences: this.api.gamePreferences(this.description.id),
+        tell: (t) => this.message(t, 6000),
+      },
     );
+    // The buy mode the player left on (any device), when still allowed.
+    const restored = await this.betPanel.restore(this.bet);
+    if (restored !== this.bet) this.setBet(restored);
     this.wire();
     this.showJackpots();
     this.renderBet();
     this.renderMeters();
     this.renderButtons();
     document.addEventListener("keydown", this.keyHandler);
+    this.hudInfo.start();
     this.unfollow = this.link.follow();
     await this.refreshGrants();
     await this.resume();
@@ -250,6 +267,8 @@ export class GameScreen {
       this.host.jackpots?.setView(null);
     }
     document.removeEventListener("keydown", this.keyHandler);
+    this.hudInfo.stop();
+    this.dropCards();
     this.unfollow();
     this.view.destroy();
     this.element.remove();
@@ -381,7 +400,8 @@ export class GameScreen {
   private async betMax(pressed: number): Promise<void> {
     if (!this.betEditable()) return;
     this.guard.record(pressed);
-    const max = this.model.max(this.bet, this.jurisdiction.maxStake);
+    // A buy mode stays on at the new stake unless its price there is above the cap.
+    const max = this.betPanel.fit({ ...this.model.max(this.bet, this.jurisdiction.maxStake), mode: this.bet.mode });
     this.setBet(max);
     // Its SPIN is a press like any other: one that follows BET MAX's within a burst (a doubled Enter) does not spin.
     if ((await confirmBetMax(this.model, max, this.money)) && this.guard.press(performance.now())) await this.playRound();
@@ -581,6 +601,7 @@ export class GameScreen {
       await this.handleError(error);
       return null;
     }
+    this.hudInfo.round(step.roundId);
     if (grant) {
       // The server took one round of the grant: the bar counts down now, not after the round.
       this.roundGrant = grant;
@@ -756,6 +777,7 @@ export class GameScreen {
     }
     this.shownWin = open.totalWin;
     this.renderMeters();
+    this.hudInfo.round(open.roundId);
     this.view.restore(open);
     this.message("Your unfinished round continues where it stood.");
     const step: StepResponse = {

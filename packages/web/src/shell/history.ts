@@ -1,7 +1,9 @@
 /**
  * The history dialog: the player's rounds (time, game by name, bet, win, balance after,
  * status, Replay) and transactions. Each cell carries its column's name, so a phone shows
- * every row as a small card instead of a table wider than the screen.
+ * every row as a small card instead of a table wider than the screen. A Jackpot Cards round
+ * (the platform's, beside a game round) is listed by that name and replays on any game's
+ * screen (on the card screen, pick by pick).
  */
 import type { Api } from "../api.js";
 import { describeError } from "../errors.js";
@@ -9,6 +11,7 @@ import { formatDateTime } from "../format.js";
 import { openDialog } from "./dialog.js";
 import { grantedRounds, moneyMoved } from "./grants.js";
 import { escapeHtml } from "./html.js";
+import { JACKPOT_CARDS_GAME } from "./jackpot-cards/play.js";
 
 export interface HistoryOptions {
   api: Api;
@@ -31,6 +34,8 @@ export async function showHistory(o: HistoryOptions): Promise<void> {
   body.className = "history";
   body.innerHTML = "<p>Loading…</p>";
   const opened = openDialog({ name: "history", title: "History", body, wide: true });
+  const name = (gameId: string) => (gameId === JACKPOT_CARDS_GAME ? "Jackpot Cards" : o.gameName(gameId));
+  const replayable = (gameId: string) => gameId === JACKPOT_CARDS_GAME || o.canReplay(gameId);
   const cell = (label: string, html: string, cls = "") => `<td data-label="${label}"${cls ? ` class="${cls}"` : ""}>${html}</td>`;
   try {
     const history = await o.api.history(LIMIT);
@@ -43,10 +48,10 @@ export async function showHistory(o: HistoryOptions): Promise<void> {
         const balance = free && !moneyMoved(history, r.roundId) ? "–" : o.money(r.balanceAfter);
         const bet = free ? `${o.money(r.totalBet)} <span class="free-tag">FREE ROUND</span>` : o.money(r.totalBet);
         return `<tr data-round="${escapeHtml(r.roundId)}"${free ? ' data-granted="true"' : ""}>
-          ${cell("Time", formatDateTime(r.startedAt))}${cell("Game", escapeHtml(o.gameName(r.gameId)), "game")}
+          ${cell("Time", formatDateTime(r.startedAt))}${cell("Game", escapeHtml(name(r.gameId)), "game")}
           ${cell("Bet", bet, "num")}${cell("Win", o.money(r.totalWin), "num")}
           ${cell("Balance after", balance, "num")}${cell("Status", r.status)}
-          ${cell("", `<button class="btn small" data-replay="${escapeHtml(r.roundId)}" ${o.canReplay(r.gameId) ? "" : "disabled"}>Replay</button>`, "action")}</tr>`;
+          ${cell("", `<button class="btn small" data-replay="${escapeHtml(r.roundId)}" ${replayable(r.gameId) ? "" : "disabled"}>Replay</button>`, "action")}</tr>`;
       })
       .join("");
     const transactions = history.transactions

@@ -46,6 +46,10 @@ export const TEMPLATE = (name: string) => `
       <div class="meter" data-meter="balance"><label>BALANCE</label><b data-test="balance">–</b><small data-test="balance-coins"></small></div>
       <div class="meter" data-meter="bet"><label data-test="bet-label">BET</label><b data-test="bet">–</b><small data-test="bet-coins"></small></div>
       <div class="meter win" data-meter="win"><label>WIN</label><b data-test="win">–</b><small data-test="win-coins"></small></div>
+      <div class="hud-info" data-test="hud-info">
+        <span class="hud-game-number">GAME <span class="sr-only">number</span> <span class="hud-value" data-test="game-number"></span></span>
+        <span class="hud-clock"><span class="sr-only">Clock</span> <time class="hud-value" data-test="clock"></time></span>
+      </div>
     </div>
     <div class="hud-controls">
       <div class="bet-controls" data-test="bet-controls"></div>
@@ -64,3 +68,54 @@ export const TEMPLATE = (name: string) => `
       <button class="btn" data-test="replay-exit">Exit replay</button>
     </div>
   </footer>`;
+
+/** "09:05:07": a local time as hours, minutes and seconds (24-hour). */
+export function clockText(at: Date): string {
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${two(at.getHours())}:${two(at.getMinutes())}:${two(at.getSeconds())}`;
+}
+
+/**
+ * The line at the bottom of every game screen (the sheets: "the game number and the clock"):
+ * the number of the round on the stage or last played (the server's round id, as history
+ * lists it; empty before the first) and the player's local time, ticking every second while
+ * the screen is shown. The shell fills it for every game; no game code takes part.
+ */
+export class HudInfo {
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private readonly number: HTMLElement;
+  private readonly clock: HTMLTimeElement;
+
+  constructor(root: HTMLElement) {
+    const number = root.querySelector<HTMLElement>('[data-test="game-number"]');
+    const clock = root.querySelector<HTMLTimeElement>('[data-test="clock"]');
+    if (!number || !clock) throw new Error("the HUD has no game number or clock");
+    this.number = number;
+    this.clock = clock;
+  }
+
+  /** The round now on the stage (or just played): its id is the game number. */
+  round(roundId: string): void {
+    this.number.textContent = roundId;
+    this.number.title = roundId;
+  }
+
+  /** Starts the clock: shown now, then on each turn of the second. */
+  start(now: () => Date = () => new Date()): void {
+    this.stop();
+    const tick = () => {
+      const at = now();
+      this.clock.textContent = clockText(at);
+      this.clock.dateTime = this.clock.textContent;
+      // The next turn of the second (a fixed 1000 ms interval drifts and skips seconds).
+      this.timer = setTimeout(tick, 1000 - (at.getTime() % 1000) + 5);
+    };
+    tick();
+  }
+
+  /** Stops the clock (the screen was left). */
+  stop(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+  }
+}

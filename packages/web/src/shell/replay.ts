@@ -1,10 +1,14 @@
 /**
  * A past round replayed on the game's stage step by step (from the history's Replay): the
  * REPLAY ribbon and bar, "Step n of N", the WIN meter adding each step's win; the live
- * picture is restored when the player leaves it.
+ * picture is restored when the player leaves it. A Jackpot Cards round (the platform's,
+ * opened beside a game round) replays on the card screen over the stage, pick by pick.
  */
 import type { RoundDetail } from "@reelhouse/protocol";
 import { formatDateTime } from "../format.js";
+import { JACKPOT_CARDS_GAME } from "./jackpot-cards/play.js";
+import { CardsReplay } from "./jackpot-cards/replay.js";
+import type { JackpotCardsScreen } from "./jackpot-cards/screen.js";
 import type { GameView, PlayOptions } from "./types.js";
 
 export interface ReplayHost {
@@ -21,10 +25,15 @@ export interface ReplayHost {
   /** The screen enters or leaves replay mode. */
   enter(): void;
   leave(): void;
+  /** The Jackpot Cards screen, where a card round replays (absent: card rounds are not replayed here). */
+  cards?(): JackpotCardsScreen;
 }
 
+/** Whether a round of `gameId` replays with the platform's card screen rather than the game's view. */
+export const isCardsRound = (gameId: string) => gameId === JACKPOT_CARDS_GAME;
+
 export class Replay {
-  private state: { detail: RoundDetail; next: number } | null = null;
+  private state: { detail: RoundDetail; next: number; cards: CardsReplay | null } | null = null;
   private playing = false;
   private won = 0;
 
@@ -39,7 +48,10 @@ export class Replay {
   async start(detail: RoundDetail): Promise<void> {
     const h = this.host;
     h.view().enterReplay();
-    this.state = { detail, next: 0 };
+    const screen = isCardsRound(detail.gameId) ? h.cards?.() : undefined;
+    const cards = screen ? new CardsReplay(screen) : null;
+    cards?.open();
+    this.state = { detail, next: 0, cards };
     h.enter();
     h.$("replay-info").textContent =
       `Round ${detail.roundId} · ${formatDateTime(detail.startedAt)} · bet ${h.money(detail.totalBet)} · win ${h.money(detail.totalWin)}`;
@@ -60,15 +72,19 @@ export class Replay {
     state.next++;
     this.render();
     (h.$("replay-next") as HTMLButtonElement).disabled = true;
-    await h
-      .view()
-      .play(
-        { events: step.events, win: step.win, awaiting: null, bet: state.detail.bet, totalBet: state.detail.totalBet },
-        h.options(),
-      );
+    let detail = "";
+    if (state.cards) detail = state.cards.step(step.events as unknown[]);
+    else
+      await h
+        .view()
+        .play(
+          { events: step.events, win: step.win, awaiting: null, bet: state.detail.bet, totalBet: state.detail.totalBet },
+          h.options(),
+        );
     this.won += step.win;
     h.win(this.won);
-    h.say(step.win > 0 ? `Replay: step ${state.next} won ${h.money(step.win)}.` : `Replay: step ${state.next}.`);
+    const lead = step.win > 0 ? `Replay: step ${state.next} won ${h.money(step.win)}.` : `Replay: step ${state.next}.`;
+    h.say(detail ? `${lead} ${detail}` : lead);
     this.playing = false;
     this.render();
   }
@@ -76,6 +92,7 @@ export class Replay {
   /** Leaves the replay: the live picture comes back. */
   exit(): void {
     if (!this.state) return;
+    this.state.cards?.close();
     this.state = null;
     this.host.view().exitReplay();
     this.host.leave();

@@ -73,6 +73,8 @@ export class DoubleUp {
     this.roundCards = a.strip.map(cardFromWire);
     if (!this.screen.isOpen) {
       if (a.attempt === 1 && !(await this.offered(a.stake))) return ACTION.collect;
+      // The session's earlier cards as the server has them now (another tab or device may have played).
+      await this.recent.load();
       this.screen.open({
         stake: a.stake,
         attemptsLeft: a.attemptsLeft + 1,

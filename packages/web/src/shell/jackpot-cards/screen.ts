@@ -62,8 +62,11 @@ export class JackpotCardsScreen {
     return !this.element.classList.contains("hidden");
   }
 
-  /** Shows `cards` face-down cards, those already turned (a resumed round) face up. */
-  open(cards: number, revealed: readonly { position: number; suit: Suit }[]): void {
+  /**
+   * Shows `cards` face-down cards, those already turned (a resumed round) face up; `replay`:
+   * a past round shown from the history (nothing to pick).
+   */
+  open(cards: number, revealed: readonly { position: number; suit: Suit }[], replay = false): void {
     this.faces.clear();
     for (const r of revealed) this.faces.set(r.position, r.suit);
     this.grid.innerHTML = "";
@@ -85,7 +88,9 @@ export class JackpotCardsScreen {
     }
     for (const [position, suit] of this.faces) this.show(position, suit);
     this.total.textContent = "";
-    this.status.textContent = "Turn cards until three of a suit show";
+    this.status.textContent = replay ? "Replay: the cards as they were turned" : "Turn cards until three of a suit show";
+    this.element.classList.toggle("replay", replay);
+    for (const level of this.element.querySelectorAll(".jc-levels .won")) level.classList.remove("won");
     this.element.classList.remove("hidden");
   }
 

@@ -1,11 +1,12 @@
 /**
  * The bet panel kit, drawn from a game's bet schema: − / + selectors for each field the
  * schema lets the player choose (coin value, coins per line, lines; or the total stake,
- * shown with its non-cash part: "€0.20 + 1 Bonus"), and a buy-mode selector where the game
- * sells features and the jurisdiction allows it.
+ * shown with its non-cash part: "€0.20 + 1 Bonus"), and the BUY BONUS button (`buy-panel.ts`)
+ * where the game sells features and the jurisdiction allows it.
  */
-import { escapeHtml } from "../html.js";
+import type { GamePreferences } from "../types.js";
 import type { BetChoice, BetField, BetModel } from "./bet-model.js";
+import { BuyPanel } from "./buy-panel.js";
 
 /** Names of each field's controls (`data-test`: `<name>-down`, `<name>`, `<name>-up`) and its label. */
 const FIELDS: Readonly<Record<BetField["id"], { name: string; label: string; fewer: string; more: string }>> = {
@@ -22,10 +23,20 @@ export interface BetPanelEvents {
   mode(id: string | null): void;
 }
 
+/** What the BUY BONUS panel needs beyond the schema: the stake cap, where the choice is kept, how to tell the player. */
+export interface BetPanelBuy {
+  /** The jurisdiction's stake cap per spin, minor units (null: none). */
+  maxStake?: number | null;
+  /** The player's preferences for the game, where the chosen mode is kept. */
+  preferences?: GamePreferences | null;
+  tell?(text: string): void;
+}
+
 export class BetPanel {
   private readonly outputs = new Map<BetField["id"], HTMLOutputElement>();
   private readonly buttons: HTMLButtonElement[] = [];
-  private readonly modeSelect: HTMLSelectElement | null = null;
+  /** The BUY BONUS button and its dialog (null: the game sells nothing, or the jurisdiction forbids it). */
+  readonly buy: BuyPanel | null = null;
 
   /** Fills `container` (emptied first) with the schema's controls. */
   constructor(
@@ -34,6 +45,7 @@ export class BetPanel {
     private readonly money: (minor: number) => string,
     events: BetPanelEvents,
     buyAllowed: boolean,
+    buy: BetPanelBuy = {},
   ) {
     container.innerHTML = "";
     for (const field of model.fields()) {
@@ -51,16 +63,15 @@ export class BetPanel {
     }
     const modes = model.schema.buyModes ?? [];
     if (modes.length > 0 && buyAllowed) {
-      const selector = document.createElement("div");
-      selector.className = "selector";
-      selector.dataset.selector = "mode";
-      selector.innerHTML = `<label for="buy-mode">BUY</label><select id="buy-mode" data-test="buy-mode"><option value="">Normal spin</option>${modes
-        .map((m) => `<option value="${escapeHtml(m.id)}">${escapeHtml(m.label)} (×${m.priceTimesBet})</option>`)
-        .join("")}</select>`;
-      const select = selector.querySelector("select") as HTMLSelectElement;
-      select.addEventListener("change", () => events.mode(select.value || null));
-      this.modeSelect = select;
-      container.append(selector);
+      this.buy = new BuyPanel({
+        model,
+        money,
+        maxStake: buy.maxStake ?? null,
+        choose: (id) => events.mode(id),
+        preferences: buy.preferences ?? null,
+        ...(buy.tell ? { tell: buy.tell } : {}),
+      });
+      container.append(this.buy.element);
     }
   }
 
@@ -72,13 +83,26 @@ export class BetPanel {
       else if (id === "stake") output.textContent = this.model.label(choice, this.money);
       else output.textContent = String(value);
     }
-    if (this.modeSelect) this.modeSelect.value = choice.mode ?? "";
+    this.buy?.render(choice);
   }
 
   /** The panel takes input only while the bet may change (not during a round or autoplay). */
   setEnabled(enabled: boolean): void {
     for (const button of this.buttons) button.disabled = !enabled;
-    if (this.modeSelect) this.modeSelect.disabled = !enabled;
+    this.buy?.setEnabled(enabled);
+  }
+
+  /**
+   * The choice within the stake cap: a buy mode whose price at its stake is above the cap is
+   * turned off and the player told (call it when the stake changes).
+   */
+  fit(choice: BetChoice): BetChoice {
+    return this.buy ? this.buy.fit(choice) : choice;
+  }
+
+  /** The choice with the buy mode the player's preferences keep, when still allowed. */
+  restore(choice: BetChoice): Promise<BetChoice> {
+    return this.buy ? this.buy.restore(choice) : Promise.resolve(choice);
   }
 
   /** The element holding the controls. */
