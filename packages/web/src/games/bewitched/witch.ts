@@ -54,7 +54,8 @@ export class WitchChoice {
     this.current = witch;
     for (const listener of this.listeners) listener(witch);
     try {
-      await this.preferences.write({ witch: witch.id });
+      // Merged: the shell keeps other keys (the active buy mode) in the same object.
+      await this.preferences.write({ ...(await this.preferences.read()), witch: witch.id });
     } catch {
       this.announce(`${witch.name} stays with you for this visit: the choice could not be saved.`);
     }
