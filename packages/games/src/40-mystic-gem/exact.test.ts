@@ -165,3 +165,18 @@ describe("PAR sheet", () => {
     expect(par.reels.find((r) => r.id === "base")?.stopWeights?.[0]?.length).toBeGreaterThan(0);
   });
 });
+
+describe("paying combinations", () => {
+  it("the base game's combinations add up to its RTP (lines averaged over the 40, scatters per spin)", () => {
+    const par = mysticGem.exact();
+    const sum = par.combinations.reduce((a, c) => a + c.rtp, 0);
+    expect(sum).toBeCloseTo(par.rtp, 12);
+    expect(par.combinations.find((c) => c.symbol === "CROWN" && c.count === 5)?.pay).toBe(1000);
+    expect(par.combinations.filter((c) => c.kind === "scatter").map((c) => `${c.symbol}${c.count}`)).toEqual([
+      "MOON3",
+      "MOON4",
+      "MOON5",
+      "STAR3",
+    ]);
+  });
+});

@@ -10,7 +10,7 @@ import { cellLaw, lineExpectation, priceTimes, type ReelLaw, windowCountLaw } fr
 import { LINES, PAYLINES, SCATTER_PAYS } from "./model.js";
 import { MODES, type MysticMode, type ReelSetId } from "./modes.js";
 import { REEL_SETS } from "./reel-sets.js";
-import { LINE_RULE, MOON_INDEX, modeReelLaws, N_SYMBOLS, STAR_INDEX } from "./rules.js";
+import { LINE_RULE, MOON_INDEX, modeReelLaws, N_SYMBOLS, STAR_INDEX, SYMBOL_IDS } from "./rules.js";
 import { conditionOnLineWin, type SpinLaw, type SpinOutcome, spinLaw } from "./spin-law.js";
 
 /** The exact figures of one placement (or of the base game), x the mode's price unless said. */
@@ -165,4 +165,51 @@ export function linearMeanWinX(mode: MysticMode | null): number {
     mean += (p.weight / total) * (lines / LINES + scatter);
   }
   return mean;
+}
+
+/** One paying combination of the base game: probability on one line (averaged over the 40) or per spin, and its RTP share. */
+export interface BaseCombination {
+  readonly kind: "line" | "scatter";
+  readonly symbol: string;
+  readonly count: number;
+  readonly pay: number;
+  readonly probability: number;
+  readonly rtp: number;
+}
+
+/** The base game's paying combinations: each line's exact pay law, averaged over the 40 lines; the scatters per spin. */
+export function baseCombinations(): BaseCombination[] {
+  const laws = modeReelLaws(REEL_SETS.base, []);
+  const byKey = new Map<string, BaseCombination>();
+  for (const line of PAYLINES) {
+    const e = lineExpectation(
+      LINE_RULE,
+      line.map((row, r) => cellLaw(laws[r] as ReelLaw, row, N_SYMBOLS)),
+    );
+    for (const c of e.combinations) {
+      const symbol = SYMBOL_IDS[c.symbol] as string;
+      const key = `${symbol}/${c.count}`;
+      const q = c.probability / LINES;
+      const old = byKey.get(key);
+      byKey.set(key, {
+        kind: "line",
+        symbol,
+        count: c.count,
+        pay: c.pay,
+        probability: (old?.probability ?? 0) + q,
+        rtp: (old?.rtp ?? 0) + (c.probability * c.pay) / LINES,
+      });
+    }
+  }
+  const out = [...byKey.values()].sort((a, b) => b.pay - a.pay || a.symbol.localeCompare(b.symbol));
+  for (const [symbol, index] of [
+    ["MOON", MOON_INDEX],
+    ["STAR", STAR_INDEX],
+  ] as const) {
+    windowCountLaw(laws, index).forEach((q, count) => {
+      const pay = SCATTER_PAYS[symbol][count] ?? 0;
+      if (pay > 0 && q > 0) out.push({ kind: "scatter", symbol, count, pay, probability: q, rtp: q * pay });
+    });
+  }
+  return out;
 }

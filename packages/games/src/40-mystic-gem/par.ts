@@ -20,7 +20,7 @@ import {
   WIN_BUCKET_EDGES,
 } from "@reelhouse/engine";
 import { DEFAULT_BET, modelJson } from "./describe.js";
-import { allModeFigures, linearMeanWinX, type ModeFigures } from "./exact.js";
+import { allModeFigures, baseCombinations, linearMeanWinX, type ModeFigures } from "./exact.js";
 import { GAME_ID, LINES, MATHS_VERSION, STAKES, SYMBOLS, TARGET_RTP } from "./model.js";
 import { MODES } from "./modes.js";
 import { REEL_SETS } from "./reel-sets.js";
@@ -154,7 +154,7 @@ export function computeExact(_options?: ExactOptions): ParReport {
     },
     variants,
     features: [],
-    combinations: [],
+    combinations: baseCombinations().map((c) => ({ ...c, per: c.kind === "line" ? ("line" as const) : ("paidSpin" as const) })),
     winDistribution: distribution(base).buckets,
     distributions: all.map(distribution),
     bands: rtpBands(base.rtp, base.stdev),
