@@ -14,6 +14,7 @@ import {
   type GambleAction,
   gambleAwaiting,
   gambleDeck,
+  gambleInRound,
   gambleNet,
   openGamble,
   parseGambleAction,
@@ -236,5 +237,42 @@ describe("parsing", () => {
     ]) {
       expect(() => parseGambleRules(bad)).toThrow(GameInputError);
     }
+  });
+});
+
+describe("gambleInRound", () => {
+  const rules = { maxAttempts: 3, maxStake: null, stripLength: 5, deck: "standard" as const };
+  const context = defaultContext({});
+  const holder = {
+    totalWin: 100,
+    winBy: { baseLines: 100, gamble: 0 },
+    triggered: { gamble: 0 },
+    gamble: openGamble(100, context, rules),
+    gambleRules: rules,
+    other: "kept",
+  };
+
+  it("folds a guess into the round: the win, winBy.gamble, the first guess counted once, the events", () => {
+    const events: unknown[] = [];
+    const won = gambleInRound(holder, { type: "gambleRed" }, new ReplayRng([[52, 13]]), context, events);
+    expect(won.win).toBe(100);
+    expect(won.state).toMatchObject({
+      totalWin: 200,
+      winBy: { baseLines: 100, gamble: 100 },
+      triggered: { gamble: 1 },
+      other: "kept",
+    });
+    expect(events.map((e) => (e as { type: string }).type)).toEqual(["gambleCard", "gambleResult", "gambleStrip"]);
+    const again = gambleInRound(won.state, { type: "gambleRed" }, new ReplayRng([[52, 0]]), context, null);
+    expect(again.state).toMatchObject({ totalWin: 0, winBy: { gamble: -100 }, triggered: { gamble: 1 } });
+    expect(again.state.gamble?.status).toBe("lost");
+  });
+
+  it("a collect counts no guess; no open gamble is refused", () => {
+    const kept = gambleInRound(holder, { type: "collect" }, new ReplayRng([]), context, null);
+    expect(kept.state).toMatchObject({ totalWin: 100, triggered: { gamble: 0 } });
+    expect(() => gambleInRound({ ...holder, gamble: null }, { type: "collect" }, new ReplayRng([]), context, null)).toThrow(
+      /no gamble/,
+    );
   });
 });

@@ -212,3 +212,41 @@ export function gambleNet(state: GambleState): number {
 export function addGambleWin<W extends Readonly<Record<string, number>>>(winBy: W, win: number): W & { readonly gamble: number } {
   return { ...winBy, gamble: (winBy.gamble ?? 0) + win };
 }
+
+/** The part of a round state a gamble step changes: the win, its `gamble` source, the guess count, the slice and its rules. */
+export interface GambleHolder {
+  readonly totalWin: number;
+  readonly winBy: Readonly<Record<string, number>>;
+  readonly triggered: Readonly<Record<string, number>>;
+  readonly gamble: GambleState | null;
+  readonly gambleRules: GambleRules | null;
+}
+
+/**
+ * Plays a gamble action on a round state that holds an open gamble (with the rules it was
+ * offered under) and folds the step into it: `totalWin` and `winBy.gamble` move by the signed
+ * win, `triggered.gamble` counts the first guess. The step's events go to `events` (null: none).
+ */
+export function gambleInRound<S extends GambleHolder>(
+  state: S,
+  action: GambleAction,
+  rng: Rng,
+  context: RoundContext<unknown>,
+  events: unknown[] | null,
+): { state: S; win: number } {
+  if (!state.gamble || !state.gambleRules) throw new GameInputError("ACTION_NOT_AWAITED", "no gamble is open");
+  const gamble = state.gamble;
+  const step = playGamble(gamble, action, rng, context, state.gambleRules, { events: events !== null });
+  events?.push(...step.events);
+  const firstGuess = gamble.played === 0 && guessOf(action) !== null;
+  return {
+    state: {
+      ...state,
+      totalWin: state.totalWin + step.win,
+      winBy: addGambleWin(state.winBy, step.win),
+      triggered: firstGuess ? { ...state.triggered, gamble: (state.triggered.gamble ?? 0) + 1 } : state.triggered,
+      gamble: step.state,
+    },
+    win: step.win,
+  };
+}

@@ -1,25 +1,8 @@
 /** 40 Mystic Gem's maths and presentation data, as a test lab and a client receive them. */
 import { buyModesOf } from "@reelhouse/engine";
-import { describeStakeHead, modelHead, copyPays as pays } from "../kit/describe.js";
-import {
-  DEFAULT_STAKE,
-  FOLD,
-  GAME_ID,
-  GAME_NAME,
-  LINE_PAYS,
-  LINES,
-  MATHS_VERSION,
-  PAYLINES,
-  REELS,
-  ROWS,
-  SCATTER_PAYS,
-  SCATTERS,
-  STAKES,
-  SYMBOLS,
-  TARGET_RTP,
-  WILD,
-  WILD_REELS,
-} from "./model.js";
+import { describeStakeHead, lineGameOf, modelHead, copyPays as pays } from "../kit/describe.js";
+import * as model from "./model.js";
+import { DEFAULT_STAKE, FOLD, LINE_PAYS, LINES, SCATTER_PAYS, SCATTERS, STAKES, TARGET_RTP, WILD, WILD_REELS } from "./model.js";
 import { MODES } from "./modes.js";
 import { REEL_SETS } from "./reel-sets.js";
 import type { MysticConfig } from "./types.js";
@@ -28,15 +11,8 @@ import { parseConfig } from "./validate.js";
 /** The bet a client starts at and the PAR's headline is at: 2.00 EUR, a plain spin. */
 export const DEFAULT_BET = { stake: DEFAULT_STAKE } as const;
 
-const GAME = {
-  id: GAME_ID,
-  name: GAME_NAME,
-  version: MATHS_VERSION,
-  reels: REELS,
-  rows: ROWS,
-  symbols: SYMBOLS,
-  paylines: PAYLINES,
-};
+/** The model's identity, window, symbols and lines, for the shared parts of the documents. */
+const GAME = lineGameOf(model);
 
 /** The `reelhouse.model/1` document: every payout-relevant number, enough for a lab to recompute every mode. */
 export function modelJson() {

@@ -7,13 +7,12 @@
 import {
   checkModeAllowed,
   type GambleRules,
-  type GambleState,
   GameInputError,
   gambleAwaiting,
+  gambleInRound,
   gambleRefusal,
   openGamble,
   type PlatformAction,
-  playGamble,
   type Rng,
   type RoundContext,
   type RoundOptions,
@@ -130,18 +129,8 @@ export function act(
   if (action.type === "platform") throw new GameInputError("ACTION_NOT_AWAITED", "the round does not await the platform");
   const checked = parseActionFor(awaiting, action);
   const events: MysticEvent[] | null = options?.events === false ? null : [];
-  const gamble = state.gamble as GambleState;
-  const step = playGamble(gamble, checked, rng, context, state.gambleRules as GambleRules, { events: events !== null });
-  events?.push(...step.events);
-  const firstGuess = gamble.played === 0 && checked.type !== "collect";
-  const next: MysticState = {
-    ...state,
-    totalWin: state.totalWin + step.win,
-    winBy: { ...state.winBy, gamble: state.winBy.gamble + step.win },
-    triggered: firstGuess ? { ...state.triggered, gamble: state.triggered.gamble + 1 } : state.triggered,
-    gamble: step.state,
-  };
-  return finish(next, events, step.win);
+  const played = gambleInRound(state, checked, rng, context, events);
+  return finish(played.state, events, played.win);
 }
 
 /** Validates untrusted input into an action the state is waiting for. */

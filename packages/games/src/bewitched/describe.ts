@@ -1,22 +1,16 @@
 /** Bewitched's maths and presentation data, as a test lab and a client receive them. */
-import { describeHead, modelHead, copyPays as pays } from "../kit/describe.js";
+import { describeHead, lineGameOf, modelHead, copyPays as pays } from "../kit/describe.js";
+import * as model from "./model.js";
 import {
   BET_OPTIONS,
   BONUS,
   DOUBLE,
   FREE_SPINS,
-  GAME_ID,
-  GAME_NAME,
   LINE_PAYS,
-  MATHS_VERSION,
   MERLIN,
-  PAYLINES,
   PROGRESSIVE,
   REEL_STRIPS,
-  REELS,
-  ROWS,
   SCATTER,
-  SYMBOLS,
   TARGET_RTP,
   WILD,
   WITCH_BATTLE,
@@ -54,15 +48,7 @@ export function totalBetsInCoins(): { coins: number; bets: [lines: number, coins
 }
 
 /** The model's identity, window, symbols and lines, for the shared parts of the documents. */
-const GAME = {
-  id: GAME_ID,
-  name: GAME_NAME,
-  version: MATHS_VERSION,
-  reels: REELS,
-  rows: ROWS,
-  symbols: SYMBOLS,
-  paylines: PAYLINES,
-};
+const GAME = lineGameOf(model);
 
 /** The `reelhouse.model/1` document: every payout-relevant number of the game, enough to recompute every figure. */
 export function modelJson() {

@@ -12,15 +12,13 @@ import {
   drawStops,
   drawWeighted,
   fillWindow,
-  type GambleRules,
-  type GambleState,
   GameInputError,
   gambleAwaiting,
+  gambleInRound,
   gambleRefusal,
   openGamble,
   type PlatformAction,
   type PoolRef,
-  playGamble,
   type ReelSet,
   type Rng,
   type RoundContext,
@@ -281,18 +279,8 @@ export function act(
     return finish(next, context, events, next.totalWin - counted.totalWin);
   }
   // The double, with the rules it was offered under (set with it; the engine's kit draws the card).
-  const gamble = state.gamble as GambleState;
-  const step = playGamble(gamble, checked, rng, context, state.gambleRules as GambleRules, { events: events !== null });
-  events?.push(...step.events);
-  const firstGuess = gamble.played === 0 && checked.type !== "collect";
-  const next: BewitchedState = {
-    ...state,
-    totalWin: state.totalWin + step.win,
-    winBy: { ...state.winBy, gamble: state.winBy.gamble + step.win },
-    triggered: firstGuess ? count(state.triggered, "gamble") : state.triggered,
-    gamble: step.state,
-  };
-  return finish(next, context, events, step.win);
+  const played = gambleInRound(state, checked, rng, context, events);
+  return finish(played.state, context, events, played.win);
 }
 
 /** A vial: the first two show an ingredient; the third also reveals Merlin's prize and pays it. */

@@ -93,3 +93,27 @@ export function describeStakeHead<K extends string>(
     lines: game.paylines.map((l) => [...l]),
   };
 }
+
+/** What every game's model module exports about its identity and window. */
+export interface ModelModule<K extends string> {
+  readonly GAME_ID: string;
+  readonly GAME_NAME: string;
+  readonly MATHS_VERSION: string;
+  readonly REELS: number;
+  readonly ROWS: number;
+  readonly SYMBOLS: readonly { id: string; kind: K; name: string }[];
+  readonly PAYLINES: readonly (readonly number[])[];
+}
+
+/** The model's identity, window, symbols and lines, for the shared parts of the documents. */
+export function lineGameOf<K extends string>(model: ModelModule<K>): LineGameModel<K> {
+  return {
+    id: model.GAME_ID,
+    name: model.GAME_NAME,
+    version: model.MATHS_VERSION,
+    reels: model.REELS,
+    rows: model.ROWS,
+    symbols: model.SYMBOLS,
+    paylines: model.PAYLINES,
+  };
+}

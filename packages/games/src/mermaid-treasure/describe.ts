@@ -1,5 +1,6 @@
 /** Mermaid Treasure's maths and presentation data, as a test lab and a client receive them. */
-import { copyPays, modelHead } from "../kit/describe.js";
+import { copyPays, lineGameOf, modelHead } from "../kit/describe.js";
+import * as model from "./model.js";
 import {
   BET_OPTIONS,
   FREE_SPINS,
@@ -20,15 +21,7 @@ import {
 } from "./model.js";
 
 /** The model's identity, window, symbols and lines, for the shared parts of the documents. */
-const GAME = {
-  id: GAME_ID,
-  name: GAME_NAME,
-  version: MATHS_VERSION,
-  reels: REELS,
-  rows: ROWS,
-  symbols: SYMBOLS,
-  paylines: PAYLINES,
-};
+const GAME = lineGameOf(model);
 
 /** The `reelhouse.model/1` document: every payout-relevant number of the game. */
 export function modelJson() {

@@ -1,23 +1,17 @@
 /** Mona Lisa Jewels' maths and presentation data, as a test lab and a client receive them. */
 import { claimPool } from "@reelhouse/engine";
-import { describeHead, modelHead, copyPays as pays } from "../kit/describe.js";
+import { describeHead, lineGameOf, modelHead, copyPays as pays } from "../kit/describe.js";
+import * as model from "./model.js";
 import {
   BET_OPTIONS,
   FREE_SPINS,
-  GAME_ID,
-  GAME_NAME,
   JACKPOT_RULES,
   JEWEL_SPINS,
   LINE_PAYS,
-  MATHS_VERSION,
-  PAYLINES,
   REEL_STRIPS_BASE,
   REEL_STRIPS_FREE_SPINS,
   REEL_STRIPS_JEWEL,
-  REELS,
-  ROWS,
   SCATTER_PAYS,
-  SYMBOLS,
   TARGET_RTP,
   WILD,
 } from "./model.js";
@@ -34,15 +28,7 @@ export function seedByCoinValue(): { coinValue: number; seed: number }[] {
 }
 
 /** The model's identity, window, symbols and lines, for the shared parts of the documents. */
-const GAME = {
-  id: GAME_ID,
-  name: GAME_NAME,
-  version: MATHS_VERSION,
-  reels: REELS,
-  rows: ROWS,
-  symbols: SYMBOLS,
-  paylines: PAYLINES,
-};
+const GAME = lineGameOf(model);
 
 /** The `reelhouse.model/1` document: every payout-relevant number of the game. */
 export function modelJson() {
