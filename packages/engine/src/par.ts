@@ -28,6 +28,11 @@ export interface ParVariant {
   policy: string;
   /** The operator configuration (null when the game has none). */
   config: Record<string, unknown> | null;
+  /**
+   * The placement (e.g. where a mode's wild lands) the figures are conditional on; absent
+   * when the variant covers every placement at their weights.
+   */
+  placement?: string;
   rtp: number;
   breakdown: ParBreakdown;
   /** Other figures of the variant (e.g. rtpLongRun, stdev). */
@@ -123,6 +128,11 @@ export interface ParReelSet {
   strips: string[][];
   /** `symbolCounts[symbol][reel]` = stops of that symbol on that reel. */
   symbolCounts: Record<string, number[]>;
+  /**
+   * Weighted stops: `stopWeights[reel][stop]` = the weight of that stop (P = weight / the
+   * reel's total); absent when every stop is equally likely.
+   */
+  stopWeights?: number[][];
 }
 
 /** A game-specific table (pick prizes, bonus totals, …) the renderers show as is. */

@@ -1,12 +1,17 @@
 /** The parts of Bewitched's PAR sheet that are tables and words: combinations, reels, Merlin by bet, definitions, notes. */
 import {
   cellLaw,
+  lineCombinations,
   lineExpectation,
+  PAR_DEFINITIONS,
   type ParBreakdown,
   type ParCombination,
   type ParReelSet,
   type ParTable,
-  symbolCounts,
+  parTable,
+  reelSetTable,
+  scatterCombinations,
+  VOLATILITY_Z,
 } from "@reelhouse/engine";
 import { totalBetsInCoins } from "./describe.js";
 import { REPORT_CAP, type RoundFigures } from "./distribution.js";
@@ -21,7 +26,6 @@ import {
   rtpAt,
   type SetMaths,
   SYMBOL_IDS,
-  stripIndices,
 } from "./rtp.js";
 
 /**
@@ -49,19 +53,10 @@ export function combinations(set: SetMaths, bet: MathsBet): ParCombination[] {
     LINE_RULE,
     line.map((row, r) => cellLaw(set.reels[r] as SetMaths["reels"][number], row, N_SYMBOLS)),
   );
-  const out: ParCombination[] = law.combinations.map((c) => ({
-    kind: "line",
-    symbol: SYMBOL_IDS[c.symbol] as string,
-    count: c.count,
-    pay: c.pay,
-    per: "line",
-    probability: c.probability,
-    rtp: c.probability * c.pay,
-  }));
-  set.witchCounts.forEach((p, k) => {
-    const pay = WITCH_BATTLE.pays[k] ?? 0;
-    if (pay > 0) out.push({ kind: "scatter", symbol: SCATTER, count: k, pay, per: "paidSpin", probability: p, rtp: p * pay });
-  });
+  const out: ParCombination[] = [
+    ...lineCombinations([law], SYMBOL_IDS, { merge: false, order: "as given" }),
+    ...scatterCombinations(set.witchCounts, WITCH_BATTLE.pays, SCATTER),
+  ];
   const coins = betCoins(bet);
   const m = merlinMeans(coins);
   const value = m.cash + m.jackpotAtSeed;
@@ -74,13 +69,12 @@ export function combinations(set: SetMaths, bet: MathsBet): ParCombination[] {
 
 /** The reel set (base game and free spins) with its symbol counts. */
 export function reelSets(): ParReelSet[] {
-  const counts = stripIndices(REEL_STRIPS).map((s) => symbolCounts(s, N_SYMBOLS));
   return [
-    {
-      id: "base and free spins",
-      strips: REEL_STRIPS.map((s) => s.split(" ")),
-      symbolCounts: Object.fromEntries(SYMBOL_IDS.map((sym, i) => [sym, counts.map((c) => c[i] as number)])),
-    },
+    reelSetTable(
+      "base and free spins",
+      REEL_STRIPS.map((s) => s.split(" ")),
+      SYMBOL_IDS,
+    ),
   ];
 }
 
@@ -125,41 +119,27 @@ export function merlinByBetTable(): ParTable {
 
 /** The figures of every bet, one row each. */
 export function byBetTable(rows: { bet: MathsBet; rtp: number; rtpLongRun: number; round: RoundFigures }[]): ParTable {
-  return {
-    id: "byBet",
-    title: "Every bet: RTP, hit frequency, volatility, jackpot odds, maximum win",
-    note: `Lines x coins per line (any coin value). Hit: P(a paid round wins > 0). Jackpot: 1 in N paid rounds (P(at least one progressive in the round), free spins included). Max win: the paid spin alone (lines, battle, Merlin's best prize), and a whole round of at most ${REPORT_CAP} free spins (free spins have no limit: the round's win is unbounded).`,
-    columns: [
-      "Lines",
-      "Coins",
-      "Total bet (coins)",
-      "RTP at seed",
-      "RTP long run",
-      "Hit",
-      "Stdev (x bet)",
-      "Volatility index",
-      "Jackpot 1 in",
-      "Max paid spin (x bet)",
-      "P(max paid spin)",
-      `Max round, ≤ ${REPORT_CAP} free spins (x bet)`,
-      "log10 P(max round)",
+  return parTable(
+    "byBet",
+    "Every bet: RTP, hit frequency, volatility, jackpot odds, maximum win",
+    rows,
+    [
+      ["Lines", (r) => r.bet.lines],
+      ["Coins", (r) => r.bet.coinsPerLine],
+      ["Total bet (coins)", (r) => betCoins(r.bet)],
+      ["RTP at seed", (r) => r.rtp],
+      ["RTP long run", (r) => r.rtpLongRun],
+      ["Hit", (r) => r.round.hit],
+      ["Stdev (x bet)", (r) => r.round.stdev],
+      ["Volatility index", (r) => VOLATILITY_Z * r.round.stdev],
+      ["Jackpot 1 in", (r) => 1 / r.round.jackpot],
+      ["Max paid spin (x bet)", (r) => r.round.maxPaidSpin.x],
+      ["P(max paid spin)", (r) => r.round.maxPaidSpin.probability],
+      [`Max round, ≤ ${REPORT_CAP} free spins (x bet)`, (r) => r.round.maxCapped.x],
+      ["log10 P(max round)", (r) => r.round.maxCapped.log10Probability],
     ],
-    rows: rows.map(({ bet, rtp, rtpLongRun, round }) => [
-      bet.lines,
-      bet.coinsPerLine,
-      betCoins(bet),
-      rtp,
-      rtpLongRun,
-      round.hit,
-      round.stdev,
-      1.645 * round.stdev,
-      1 / round.jackpot,
-      round.maxPaidSpin.x,
-      round.maxPaidSpin.probability,
-      round.maxCapped.x,
-      round.maxCapped.log10Probability,
-    ]),
-  };
+    `Lines x coins per line (any coin value). Hit: P(a paid round wins > 0). Jackpot: 1 in N paid rounds (P(at least one progressive in the round), free spins included). Max win: the paid spin alone (lines, battle, Merlin's best prize), and a whole round of at most ${REPORT_CAP} free spins (free spins have no limit: the round's win is unbounded).`,
+  );
 }
 
 /** The pools' seeds by coin value. */
@@ -185,16 +165,15 @@ export const DEFINITIONS: Record<string, string> = {
     "rtp plus the 0.5% of every bet that the pools pay back to their winners over time (a house-level figure: the seed plus the increments).",
   breakdown:
     "baseLines and baseScatter: the paid spin's line wins and witch battle; merlin: Merlin's cash wherever won; jackpot: the progressive at its seed wherever won; freeSpins: the free spins' line wins (x2) and battles. The parts sum to rtp and split the win as the round's winBy does.",
-  hitFrequency: "P(a paid round's total win > 0), per paid round; it equals 1 − the '0' bucket of winDistribution.",
+  hitFrequency: PAR_DEFINITIONS.hitFrequency,
   stdev:
     "Standard deviation of a paid round's total win, in multiples of the total bet, exact (free spins without limit, Merlin's prizes and the jackpot at seed included).",
   volatilityIndex: "1.645 x stdev (the half-width of a two-sided 90% interval of one round), x total bet.",
   maxWin:
     "Free spins chain without limit, so no round win is the largest: x is null. figures.maxWinCappedX gives the largest win of a round of at most figures.maxWinFreeSpinCap free spins and its probability; figures.maxWinPaidSpinX the paid spin's largest win alone.",
-  winDistribution:
-    "Distribution of a paid round's total win, x total bet, in the simulator's buckets: '0', (0,1), [1,2) … 1000+.",
-  bands: "Where the simulated RTP of N rounds falls with 99% probability: rtp ± 2.576 · stdev / √N.",
-  rareAwards: "Every award whose probability is below 1 in 100,000,000, with what the probability is counted per.",
+  winDistribution: PAR_DEFINITIONS.winDistribution,
+  bands: PAR_DEFINITIONS.bands,
+  rareAwards: PAR_DEFINITIONS.rareAwards,
   variants:
     "All 150 bets: lines 1–15 x coins per line 1–10 (the coin value changes nothing). Each with rtp (at seed), breakdown and figures: rtpLongRun, hit frequencies, stdev, volatility index, jackpot odds, maximum wins, and Merlin's table at that bet (weights out of 1,000,000).",
   combinations:

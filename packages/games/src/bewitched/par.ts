@@ -4,25 +4,29 @@
  * and the headline bet's whole-round law (distribution.ts), assembled and labelled.
  */
 import {
-  type Bucket,
-  bucketize,
+  assemblePar,
+  betGrid,
   type ExactOptions,
   Fraction,
+  headlineFigures,
   type LineCycle,
-  mathsHash,
-  PAR_SCHEMA,
+  lawDistribution,
+  lengthRows,
+  oneIn,
   type ParDistribution,
   type ParFeature,
   type ParFreeSpins,
-  type ParRareAward,
   type ParReport,
   type ParVariant,
-  rtpBands,
+  type ParVariantParts,
+  parFeature,
+  RareAwards,
+  roundHeadline,
+  type TailBound,
   tiltedTailResolution,
+  unboundedMaxWin,
   VOLATILITY_Z,
-  WIN_BUCKET_EDGES,
 } from "@reelhouse/engine";
-import { unboundedFigures } from "../kit/par.js";
 import { spinCycle } from "./cycle.js";
 import { FULL_BET, modelJson } from "./describe.js";
 import { REPORT_CAP, ROUND_LATTICE, roundFigures, roundLaw } from "./distribution.js";
@@ -38,13 +42,8 @@ export const CONTRIBUTION = PROGRESSIVE.rateBps / 10_000;
 const EXCEEDANCE = [100, 500, 1000, 2000, 5000, 10000];
 const HEADLINE: MathsBet = { lines: FULL_BET.lines, coinsPerLine: FULL_BET.coinsPerLine };
 
-const oneIn = (p: number) => (p > 0 ? 1 / p : Number.POSITIVE_INFINITY);
-const clamp = (p: number) => Math.max(0, p);
-
 /** Every bet of the game, lines then coins per line. */
-function bets(): MathsBet[] {
-  return BET_OPTIONS.lines.flatMap((lines) => BET_OPTIONS.coinsPerLine.map((coinsPerLine) => ({ lines, coinsPerLine })));
-}
+const BET_GRID: MathsBet[] = betGrid({ lines: BET_OPTIONS.lines, coinsPerLine: BET_OPTIONS.coinsPerLine });
 
 /** Merlin's table at a bet as figures (weights out of 1,000,000). */
 function merlinFigures(coins: number): Record<string, number> {
@@ -57,14 +56,10 @@ function merlinFigures(coins: number): Record<string, number> {
 }
 
 /** A bet's variant: RTP at seed and its parts, and what needs no cycle (long run, jackpot rate, Merlin's table). */
-function variantAt(bet: MathsBet, set: SetMaths): ParVariant {
+function variantAt(bet: MathsBet, set: SetMaths): ParVariantParts {
   const r = rtpAt(bet, set);
   const coins = betCoins(bet);
   return {
-    bet: { lines: bet.lines, coinsPerLine: bet.coinsPerLine },
-    mode: "base",
-    policy: "any",
-    config: null,
     rtp: r.rtp,
     breakdown: breakdownAt(bet, set),
     figures: {
@@ -81,48 +76,42 @@ function variantAt(bet: MathsBet, set: SetMaths): ParVariant {
 export function buildPar(options: ExactOptions = {}): ParReport {
   const set = setMaths();
   const head = rtpAt(HEADLINE, set);
-  const variants = bets().map((b) => variantAt(b, set));
-  const rtps = variants.map((v) => v.rtp);
   const merlinHead = merlinMeans(betCoins(HEADLINE));
   const features: ParFeature[] = [
-    {
-      id: "witchBattle",
-      name: "Witch battle win (2+ WITCH anywhere)",
-      per: "paidSpin",
-      probability: 1 - (set.witchCounts[0] ?? 0) - (set.witchCounts[1] ?? 0),
-      oneIn: oneIn(1 - (set.witchCounts[0] ?? 0) - (set.witchCounts[1] ?? 0)),
-    },
-    {
-      id: "freeSpins",
-      name: "Free spins from the battle (3+ WITCH)",
-      per: "paidSpin",
-      probability: 1 - [0, 1, 2].reduce((a, k) => a + (set.witchCounts[k] ?? 0), 0),
-      oneIn: oneIn(1 - [0, 1, 2].reduce((a, k) => a + (set.witchCounts[k] ?? 0), 0)),
-      note: "10, 15 or 25 spins; Merlin awards free spins too (see merlin)",
-    },
-    {
-      id: "merlin",
-      name: "Merlin bonus (3+ MERLIN anywhere)",
-      per: "paidSpin",
-      probability: set.merlin,
-      oneIn: oneIn(set.merlin),
-      note: "the same per free spin; its prize: cash, free spins or the progressive",
-    },
-    {
-      id: "jackpot",
-      name: "Progressive won (expected wins per paid round, free spins included, 15 lines x 10 coins)",
-      per: "round",
-      probability: head.jackpotPerRound,
-      oneIn: oneIn(head.jackpotPerRound),
-      note: "every bet in variants[].figures; its chance grows with the total bet",
-    },
+    parFeature(
+      "witchBattle",
+      "Witch battle win (2+ WITCH anywhere)",
+      "paidSpin",
+      1 - (set.witchCounts[0] ?? 0) - (set.witchCounts[1] ?? 0),
+    ),
+    parFeature(
+      "freeSpins",
+      "Free spins from the battle (3+ WITCH)",
+      "paidSpin",
+      1 - [0, 1, 2].reduce((a, k) => a + (set.witchCounts[k] ?? 0), 0),
+      "10, 15 or 25 spins; Merlin awards free spins too (see merlin)",
+    ),
+    parFeature(
+      "merlin",
+      "Merlin bonus (3+ MERLIN anywhere)",
+      "paidSpin",
+      set.merlin,
+      "the same per free spin; its prize: cash, free spins or the progressive",
+    ),
+    parFeature(
+      "jackpot",
+      "Progressive won (expected wins per paid round, free spins included, 15 lines x 10 coins)",
+      "round",
+      head.jackpotPerRound,
+      "every bet in variants[].figures; its chance grows with the total bet",
+    ),
   ];
-  const figures: Record<string, number> = {
+  const figures = (variants: readonly ParVariant[]): Record<string, number> => ({
     lines: BET_OPTIONS.lines.at(-1) ?? 15,
-    rtpAtSeedMin: Math.min(...rtps),
-    rtpAtSeedMax: Math.max(...rtps),
-    rtpLongRunMin: Math.min(...rtps) + CONTRIBUTION,
-    rtpLongRunMax: Math.max(...rtps) + CONTRIBUTION,
+    rtpAtSeedMin: Math.min(...variants.map((v) => v.rtp)),
+    rtpAtSeedMax: Math.max(...variants.map((v) => v.rtp)),
+    rtpLongRunMin: Math.min(...variants.map((v) => v.rtp)) + CONTRIBUTION,
+    rtpLongRunMax: Math.max(...variants.map((v) => v.rtp)) + CONTRIBUTION,
     contribution: CONTRIBUTION,
     jackpotSeedCoins: PROGRESSIVE.seedCoins,
     jackpotSeedTimesFullBet: PROGRESSIVE.seedCoins / betCoins(HEADLINE),
@@ -141,32 +130,30 @@ export function buildPar(options: ExactOptions = {}): ParReport {
     baseMerlinCash: head.breakdown.baseMerlinCash,
     baseJackpot: head.breakdown.baseJackpot,
     freeSpinsTotal: head.breakdown.freeSpins,
-  };
-  const report: ParReport = {
-    schema: PAR_SCHEMA,
-    game: GAME_ID,
-    version: MATHS_VERSION,
-    mathsHash: mathsHash(modelJson()),
-    defaultBet: { ...FULL_BET },
-    rtp: head.rtp,
-    rtpLongRun: head.rtpLongRun,
-    breakdown: breakdownAt(HEADLINE, set),
-    ...unboundedFigures("unbounded: free spins chain without limit (the full cycle gives the largest win with a free-spin cap)"),
-    variants,
-    features,
-    combinations: combinations(set, HEADLINE),
-    winDistribution: [],
-    distributions: [],
-    bands: [],
-    rareAwards: [],
-    reels: reelSets(),
-    tables: [seedTable(), merlinByBetTable()],
-    definitions: DEFINITIONS,
-    figures,
-    notes: notes(),
-  };
-  if (options.fullCycle === false) return report;
-  return { ...report, ...cycleFigures(report, spinCycle(set.reels)) };
+  });
+  return assemblePar(
+    {
+      game: GAME_ID,
+      version: MATHS_VERSION,
+      model: modelJson(),
+      defaultBet: { ...FULL_BET },
+      axes: { bets: BET_GRID },
+      variant: ({ bet }) => variantAt(bet, set),
+      rtpLongRun: head.rtpLongRun,
+      maxWin: unboundedMaxWin(
+        "unbounded: free spins chain without limit (the full cycle gives the largest win with a free-spin cap)",
+      ),
+      features,
+      combinations: combinations(set, HEADLINE),
+      reels: reelSets(),
+      tables: [seedTable(), merlinByBetTable()],
+      definitions: DEFINITIONS,
+      figures,
+      notes: notes(),
+      fullCycle: (report) => cycleFigures(report, spinCycle(set.reels)),
+    },
+    options,
+  );
 }
 
 /** Everything that needs the full cycle: every bet's round figures, the headline's laws, the rare awards. */
@@ -174,7 +161,7 @@ function cycleFigures(report: ParReport, cycle: LineCycle): Partial<ParReport> {
   const rows = report.variants.map((v) => {
     const bet = v.bet as unknown as MathsBet;
     const round = roundFigures(cycle, bet);
-    v.figures = {
+    const figures = {
       ...v.figures,
       hitFrequency: round.hit,
       hitPaidSpinPays: round.paidSpinPays,
@@ -191,7 +178,7 @@ function cycleFigures(report: ParReport, cycle: LineCycle): Partial<ParReport> {
       maxWinFreeSpinCap: round.maxCapped.cap,
       roundMeanFromMoments: round.mean,
     };
-    return { bet, rtp: v.rtp, rtpLongRun: v.rtp + CONTRIBUTION, round };
+    return { bet, rtp: v.rtp, rtpLongRun: v.rtp + CONTRIBUTION, round, variant: { ...v, figures } };
   });
   const head = rows.find((r) => r.bet.lines === HEADLINE.lines && r.bet.coinsPerLine === HEADLINE.coinsPerLine);
   if (!head) throw new Error("the headline bet is not among the variants");
@@ -199,17 +186,12 @@ function cycleFigures(report: ParReport, cycle: LineCycle): Partial<ParReport> {
   const law = roundLaw(cycle, HEADLINE);
   const u = law.unitsPerBet;
   const tilt = 40 / ROUND_LATTICE;
-  const buckets = (l: Float64Array): Bucket[] =>
-    bucketize(l, u, WIN_BUCKET_EDGES).map((b) => ({ ...b, probability: clamp(b.probability) }));
-  const exceedance = (l: Float64Array, bound?: (units: number) => number): ParDistribution["exceedance"] =>
-    EXCEEDANCE.map((x) => {
-      const units = x * u;
-      let p = 0;
-      for (let v = units; v < l.length; v++) p += l[v] as number;
-      if (bound && p < 100 * tiltedTailResolution(units, tilt)) return { x, probability: bound(units), upperBound: true };
-      return { x, probability: clamp(p) };
-    });
-  const lawMean = (l: Float64Array) => l.reduce((a, p, v) => a + (p * v) / u, 0);
+  const tail = (bound: (units: number) => number): TailBound => ({
+    bound,
+    resolution: (units) => tiltedTailResolution(units, tilt),
+  });
+  const lawMean = (l: Float64Array) => headlineFigures(l, u).mean;
+  // Its own summation order (p·(v/u)²), kept so that the sheet's figures stay as certified.
   const lawStdev = (l: Float64Array) => {
     const m = lawMean(l);
     return Math.sqrt(l.reduce((a, p, v) => a + p * (v / u) ** 2, 0) - m * m);
@@ -228,56 +210,53 @@ function cycleFigures(report: ParReport, cycle: LineCycle): Partial<ParReport> {
   const seriesMean = a1 * t.mean;
   const seriesSquare = a1 * (t.meanSquare - t.mean * t.mean) + a2 * t.mean * t.mean;
   const distributions: ParDistribution[] = [
-    {
+    lawDistribution({
       id: "round",
       name: "Whole paid round (paid spin, battle, Merlin, every free spin with its battles and Merlin bonuses; the jackpot at seed)",
       per: "round",
-      buckets: buckets(law.law),
+      law: law.law,
+      unitsPerBet: u,
+      levels: EXCEEDANCE,
+      tail: tail(law.tailBound),
       hit: f.hit,
       mean: f.mean,
       stdev: f.stdev,
-      exceedance: exceedance(law.law, law.tailBound),
       truncatedMass: law.truncatedMass,
       method: `Generating functions on ${ROUND_LATTICE} FFT points (1 unit = ${law.unit} coins = 1/${u} x bet at 15 lines x 10 coins), no free-spin cap: each spin outcome (a cycle class x Merlin's prize) by the spins it awards, the free spin's subtree solved point by point; wins at or above ${Math.floor(ROUND_LATTICE / u).toLocaleString("en")} x bet (Chernoff bound ${law.truncatedMass.toExponential(2)}) fold onto the lattice; tilted by e^(40v/2^18), exceedances below 100 times the rounding are Chernoff upper bounds.`,
-    },
-    {
+    }),
+    lawDistribution({
       id: "paidSpinLineBattle",
       name: "Paid spin, line and battle wins only (no Merlin prize, no free spins)",
       per: "paidSpin",
-      buckets: buckets(law.spinLaw),
+      law: law.spinLaw,
+      unitsPerBet: u,
+      levels: EXCEEDANCE,
       hit: f.paidSpinPays,
       mean: lawMean(law.spinLaw),
       stdev: lawStdev(law.spinLaw),
-      exceedance: exceedance(law.spinLaw),
       truncatedMass: 0,
       method: `Full cycle of ${cycle.combinations.toLocaleString("en")} stop combinations at 15 lines.`,
-    },
-    {
+    }),
+    lawDistribution({
       id: "freeSpinSeries",
       name: "The free spins of a round that has some (from the paid spin's award to the last spin)",
       per: "series",
-      buckets: buckets(law.seriesLaw),
+      law: law.seriesLaw,
+      unitsPerBet: u,
+      levels: EXCEEDANCE,
+      tail: tail(law.seriesTailBound),
       hit: 1 - (law.seriesLaw[0] ?? 0),
       mean: seriesMean,
       stdev: Math.sqrt(seriesSquare - seriesMean * seriesMean),
-      exceedance: exceedance(law.seriesLaw, law.seriesTailBound),
       truncatedMass: law.seriesTruncatedMass,
       method:
         "The subtree's generating function on the same tilted FFT points, mixed over the paid spin's award; same rounding and bounds as the round.",
-    },
+    }),
   ];
   const lengths = law.lengths;
   let aboveCap = lengths.truncatedMass;
   lengths.probabilities.forEach((p, n) => {
     if (n > REPORT_CAP) aboveCap += p;
-  });
-  const lengthDistribution: { spins: number; probability: number }[] = [];
-  let lengthsLeft = lengths.truncatedMass / f.freeSpinTrigger;
-  lengths.probabilities.forEach((p, n) => {
-    if (n === 0) return;
-    const q = p / f.freeSpinTrigger;
-    if (q >= 1e-30) lengthDistribution.push({ spins: n, probability: q });
-    else lengthsLeft += q;
   });
   const freeSpins: ParFreeSpins = {
     award: a1,
@@ -290,14 +269,11 @@ function cycleFigures(report: ParReport, cycle: LineCycle): Partial<ParReport> {
     stdevWin: Math.sqrt(seriesSquare - seriesMean * seriesMean),
     seriesRetriggerProbability: 1 - seriesNoRetrigger(starts, f),
     capReachedProbability: 0,
-    lengthDistribution,
-    truncatedMass: lengthsLeft,
+    ...lengthRows(lengths.probabilities, lengths.truncatedMass, f.freeSpinTrigger, 1),
   };
 
-  const rareAwards: ParRareAward[] = [];
-  const rare = (award: string, per: ParRareAward["per"], probability: number, log10 = Math.log10(probability)) => {
-    if (log10 < Math.log10(RARE)) rareAwards.push({ award, per, probability, log10Probability: log10 });
-  };
+  const rareAwards = new RareAwards(RARE);
+  const rare = rareAwards.add.bind(rareAwards);
   for (const c of report.combinations)
     rare(`${c.count} ${c.symbol}${c.kind === "line" ? " on a line" : " anywhere"}`, c.per, c.probability);
   for (const e of distributions[0]?.exceedance ?? [])
@@ -334,57 +310,42 @@ function cycleFigures(report: ParReport, cycle: LineCycle): Partial<ParReport> {
     pFreeSpinsAboveReportCap: aboveCap,
   };
   return {
-    hitFrequency: f.hit,
-    hitFrequencies: [
-      { id: "round", name: "a paid round whose total win > 0 (the headline figure)", per: "round", probability: f.hit },
-      {
-        id: "paidSpinPays",
-        name: "the paid spin pays a line win or a witch battle",
-        per: "paidSpin",
-        probability: f.paidSpinPays,
-      },
-      {
-        id: "paidSpinPaysOrTriggers",
-        name: "the paid spin pays or starts Merlin (3+ WITCH always pay)",
-        per: "paidSpin",
-        probability: f.paidSpinPaysOrTriggers,
-      },
-      {
-        id: "paidSpinLineWin",
-        name: "the paid spin has a line win (what the double may stake)",
-        per: "paidSpin",
-        probability: f.paidSpinLineWin,
-      },
-    ],
-    stdev: f.stdev,
-    volatilityIndex: VOLATILITY_Z * f.stdev,
-    maxWin: {
-      x: null,
-      probability: 0,
-      log10Probability: Number.NEGATIVE_INFINITY,
-      description: `unbounded: free spins chain without limit. A round of at most ${REPORT_CAP} free spins (all but ${aboveCap.toExponential(2)} of rounds) wins at most ${f.maxCapped.x.toFixed(2)} x bet (log10 P = ${f.maxCapped.log10Probability.toFixed(1)}: ${f.maxCapped.description}); the paid spin alone at most ${f.maxPaidSpin.x.toFixed(2)} x bet (1 in ${oneIn(f.maxPaidSpin.probability).toExponential(3)})`,
-    },
+    ...roundHeadline(report.rtp, {
+      hit: f.hit,
+      stdev: f.stdev,
+      hitFrequencies: [
+        {
+          id: "paidSpinPays",
+          name: "the paid spin pays a line win or a witch battle",
+          per: "paidSpin",
+          probability: f.paidSpinPays,
+        },
+        {
+          id: "paidSpinPaysOrTriggers",
+          name: "the paid spin pays or starts Merlin (3+ WITCH always pay)",
+          per: "paidSpin",
+          probability: f.paidSpinPaysOrTriggers,
+        },
+        {
+          id: "paidSpinLineWin",
+          name: "the paid spin has a line win (what the double may stake)",
+          per: "paidSpin",
+          probability: f.paidSpinLineWin,
+        },
+      ],
+      maxWin: unboundedMaxWin(
+        `unbounded: free spins chain without limit. A round of at most ${REPORT_CAP} free spins (all but ${aboveCap.toExponential(2)} of rounds) wins at most ${f.maxCapped.x.toFixed(2)} x bet (log10 P = ${f.maxCapped.log10Probability.toFixed(1)}: ${f.maxCapped.description}); the paid spin alone at most ${f.maxPaidSpin.x.toFixed(2)} x bet (1 in ${oneIn(f.maxPaidSpin.probability).toExponential(3)})`,
+      ),
+    }),
+    variants: rows.map((r) => r.variant),
     winDistribution: distributions[0]?.buckets ?? [],
     distributions,
-    bands: rtpBands(report.rtp, f.stdev),
-    rareAwards,
+    rareAwards: rareAwards.list,
     freeSpins,
     features: [
       ...report.features,
-      {
-        id: "freeSpinsInRound",
-        name: "Free spins from the paid spin (battle or Merlin)",
-        per: "paidSpin",
-        probability: f.freeSpinTrigger,
-        oneIn: oneIn(f.freeSpinTrigger),
-      },
-      {
-        id: "jackpotInRound",
-        name: "Progressive won at least once in a round (15 lines x 10 coins)",
-        per: "round",
-        probability: f.jackpot,
-        oneIn: oneIn(f.jackpot),
-      },
+      parFeature("freeSpinsInRound", "Free spins from the paid spin (battle or Merlin)", "paidSpin", f.freeSpinTrigger),
+      parFeature("jackpotInRound", "Progressive won at least once in a round (15 lines x 10 coins)", "round", f.jackpot),
     ],
     tables: [...report.tables, byBetTable(rows)],
     figures,

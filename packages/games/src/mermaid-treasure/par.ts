@@ -3,25 +3,29 @@
  * cycle.ts (the full cycle) and distribution.ts (whole rounds), assembled and labelled.
  */
 import {
-  type Bucket,
-  bucketize,
+  assemblePar,
+  betGrid,
   type ExactOptions,
   Fraction,
-  mathsHash,
-  PAR_SCHEMA,
+  headlineFigures,
+  lawDistribution,
+  lengthRows,
+  lineCombinations,
+  notComputedMaxWin,
+  PAR_DEFINITIONS,
   type ParCombination,
   type ParDistribution,
   type ParFeature,
-  type ParRareAward,
   type ParReelSet,
   type ParReport,
   type ParTable,
-  type ParVariant,
+  parFeature,
+  parTable,
+  RareAwards,
   reelLaws,
-  rtpBands,
-  symbolCounts,
-  VOLATILITY_Z,
-  WIN_BUCKET_EDGES,
+  reelSetTable,
+  roundHeadline,
+  scatterCombinations,
 } from "@reelhouse/engine";
 import { PICK_CLASSES, type SpinCycle, spinCycle } from "./cycle.js";
 import { modelJson } from "./describe.js";
@@ -62,56 +66,27 @@ export interface MermaidParOptions extends ExactOptions {
   readonly cap?: number | null;
 }
 
-const clamp = (p: number) => Math.max(0, p);
-const oneIn = (p: number) => (p > 0 ? 1 / p : Number.POSITIVE_INFINITY);
-
-/**
- * P(win >= x · bet) for each x, from a law over units. With a `bound` (for FFT laws), a value
- * within 100 times the law's rounding is replaced by the proven upper bound and marked.
- */
-function exceedance(law: Float64Array, bound?: (units: number) => number): ParDistribution["exceedance"] {
-  return EXCEEDANCE.map((x) => {
-    const units = x * UNITS_PER_BET;
-    let p = 0;
-    for (let v = units; v < law.length; v++) p += law[v] as number;
-    if (bound && p < 100 * tailResolution(units)) return { x, probability: bound(units), upperBound: true };
-    return { x, probability: clamp(p) };
-  });
-}
-
-function buckets(law: Float64Array): Bucket[] {
-  return bucketize(law, UNITS_PER_BET, WIN_BUCKET_EDGES).map((b) => ({ ...b, probability: clamp(b.probability) }));
-}
-
 /** Both reel sets with their symbol counts (one entry when free spins play the base strips). */
 function reelSets(maths: MermaidMaths): ParReelSet[] {
-  const sets: [string, MermaidMaths["base"]][] =
-    maths.freeSpins === maths.base
-      ? [["base and free spins", maths.base]]
-      : [
-          ["base", maths.base],
-          ["free spins", maths.freeSpins],
-        ];
-  return sets.map(([id, strips]) => {
-    const counts = stripIndices(strips).map((s) => symbolCounts(s, SYMBOL_IDS.length));
-    return {
-      id,
-      strips: strips.map((s) => [...s]),
-      symbolCounts: Object.fromEntries(SYMBOL_IDS.map((sym, i) => [sym, counts.map((c) => c[i] as number)])),
-    };
-  });
+  if (maths.freeSpins === maths.base) return [reelSetTable("base and free spins", maths.base, SYMBOL_IDS)];
+  return [reelSetTable("base", maths.base, SYMBOL_IDS), reelSetTable("free spins", maths.freeSpins, SYMBOL_IDS)];
 }
 
 /** The pick-prize table and the law of bonus totals by number of picks. */
 function bonusTables(maths: MermaidMaths, prizes: Float64Array, picksLaw: Float64Array): ParTable[] {
   const total = maths.prizes.reduce((a, p) => a + p.weight, 0);
-  const prizeTable: ParTable = {
-    id: "pickPrizes",
-    title: "Treasure pick prizes (one draw per opened object)",
-    note: "Coins per coin bet on a line, multiplied by coins per line; never tripled in free spins.",
-    columns: ["Prize (coins)", "Weight", "Probability", "Contribution to the mean"],
-    rows: maths.prizes.map((p) => [p.coins, p.weight, p.weight / total, (p.coins * p.weight) / total]),
-  };
+  const prizeTable = parTable(
+    "pickPrizes",
+    "Treasure pick prizes (one draw per opened object)",
+    maths.prizes,
+    [
+      ["Prize (coins)", (p) => p.coins],
+      ["Weight", (p) => p.weight],
+      ["Probability", (p) => p.weight / total],
+      ["Contribution to the mean", (p) => (p.coins * p.weight) / total],
+    ],
+    "Coins per coin bet on a line, multiplied by coins per line; never tripled in free spins.",
+  );
   const trigger = picksLaw.slice(TREASURE_BONUS.minRun).reduce((a, b) => a + b, 0);
   const byPicks = [3, 4, 5].map((k) => bonusTotalLaw(prizes, k, 1));
   const values = [...new Set(byPicks.flatMap((m) => [...m.keys()]))].sort((a, b) => a - b);
@@ -140,58 +115,18 @@ function bonusTables(maths: MermaidMaths, prizes: Float64Array, picksLaw: Float6
 export function buildPar(options: MermaidParOptions = {}, maths: MermaidMaths = MODEL_MATHS): ParReport {
   const cap = options.cap === undefined ? MODEL_CAP : options.cap;
   const exact = exactRtp(maths, MAX_LINES, 1, cap);
-  const { base, free, breakdown } = exact;
+  const { base, free } = exact;
   const prizes = exact.prizes.law;
   const uncapped = rtpAt(base, free, prizes, { lines: MAX_LINES, coinsPerLine: 1 }, null);
   const capped = rtpAt(base, free, prizes, { lines: MAX_LINES, coinsPerLine: 1 }, MODEL_CAP);
 
-  const variants: ParVariant[] = [];
-  for (const coinsPerLine of BET_OPTIONS.coinsPerLine)
-    for (const lines of BET_OPTIONS.lines) {
-      const v = rtpAt(base, free, prizes, { lines, coinsPerLine }, cap);
-      variants.push({
-        bet: { lines, coinsPerLine },
-        mode: "base",
-        policy: "any",
-        config: null,
-        rtp: v.rtp,
-        breakdown: v.breakdown,
-      });
-    }
-
   const picksLaw = base.runLaw[MAX_LINES] as Float64Array;
   const bonusTrigger = picksLaw.slice(TREASURE_BONUS.minRun).reduce((a, b) => a + b, 0);
-  const combinations: ParCombination[] = [];
   // Per line: the average over the 15 lines (each line's own cell laws), equal on every line here.
-  const byKey = new Map<string, ParCombination>();
-  for (const line of base.lines) {
-    for (const c of line.combinations) {
-      const key = `${c.symbol}:${c.count}`;
-      const p = c.probability / base.lines.length;
-      let entry = byKey.get(key);
-      if (!entry) {
-        entry = {
-          kind: "line",
-          symbol: SYMBOL_IDS[c.symbol] as string,
-          count: c.count,
-          pay: c.pay,
-          per: "line",
-          probability: 0,
-          rtp: 0,
-        };
-        byKey.set(key, entry);
-        combinations.push(entry);
-      }
-      entry.probability += p;
-      entry.rtp += p * c.pay;
-    }
-  }
-  combinations.sort((a, b) => b.pay - a.pay || a.symbol.localeCompare(b.symbol));
-  base.scatterCounts.forEach((p, k) => {
-    const pay = SCATTER_BY_COUNT[k] ?? 0;
-    if (pay > 0)
-      combinations.push({ kind: "scatter", symbol: SCATTER, count: k, pay, per: "paidSpin", probability: p, rtp: p * pay });
-  });
+  const combinations: ParCombination[] = [
+    ...lineCombinations(base.lines, SYMBOL_IDS),
+    ...scatterCombinations(base.scatterCounts, SCATTER_BY_COUNT, SCATTER),
+  ];
   for (let k = TREASURE_BONUS.minRun; k <= REELS; k++) {
     const p = picksLaw[k] as number;
     const pay = k * exact.meanPrize;
@@ -207,22 +142,15 @@ export function buildPar(options: MermaidParOptions = {}, maths: MermaidMaths = 
   }
 
   const features: ParFeature[] = [
-    { id: "freeSpins", name: "Free spins (3+ MERMAID)", per: "paidSpin", probability: base.trigger, oneIn: oneIn(base.trigger) },
-    {
-      id: "freeSpinsRetrigger",
-      name: "Free spins retrigger (3+ MERMAID in a free spin)",
-      per: "freeSpin",
-      probability: free.trigger,
-      oneIn: oneIn(free.trigger),
-    },
-    {
-      id: "bonus",
-      name: "Treasure bonus (3+ TREASURE on a line from reel 1)",
-      per: "paidSpin",
-      probability: bonusTrigger,
-      oneIn: oneIn(bonusTrigger),
-      note: "per spin, paid or free; a round can hold several",
-    },
+    parFeature("freeSpins", "Free spins (3+ MERMAID)", "paidSpin", base.trigger),
+    parFeature("freeSpinsRetrigger", "Free spins retrigger (3+ MERMAID in a free spin)", "freeSpin", free.trigger),
+    parFeature(
+      "bonus",
+      "Treasure bonus (3+ TREASURE on a line from reel 1)",
+      "paidSpin",
+      bonusTrigger,
+      "per spin, paid or free; a round can hold several",
+    ),
   ];
 
   const figures: Record<string, number> = {
@@ -245,39 +173,29 @@ export function buildPar(options: MermaidParOptions = {}, maths: MermaidMaths = 
     freeSpinCapRtpEffect: MODEL_CAP === null ? 0 : capRtpEffect(base, free, capped.freeSpinValue, MODEL_CAP),
   };
 
-  const report: ParReport = {
-    schema: PAR_SCHEMA,
-    game: GAME_ID,
-    version: MATHS_VERSION,
-    mathsHash: mathsHash(modelJson()),
-    defaultBet: DEFAULT_BET,
-    rtp: exact.rtp,
-    breakdown,
-    hitFrequency: Number.NaN,
-    hitFrequencies: [],
-    stdev: Number.NaN,
-    volatilityIndex: Number.NaN,
-    maxWin: {
-      x: Number.NaN,
-      probability: Number.NaN,
-      log10Probability: Number.NaN,
-      description: "not computed (full cycle skipped)",
+  return assemblePar(
+    {
+      game: GAME_ID,
+      version: MATHS_VERSION,
+      model: modelJson(),
+      defaultBet: DEFAULT_BET,
+      axes: { bets: betGrid({ lines: BET_OPTIONS.lines, coinsPerLine: BET_OPTIONS.coinsPerLine }, ["coinsPerLine", "lines"]) },
+      variant: ({ bet }) => {
+        const v = rtpAt(base, free, prizes, bet, cap);
+        return { rtp: v.rtp, breakdown: v.breakdown };
+      },
+      maxWin: notComputedMaxWin("not computed (full cycle skipped)"),
+      features,
+      combinations,
+      reels: reelSets(maths),
+      tables: bonusTables(maths, prizes, picksLaw),
+      definitions: DEFINITIONS,
+      figures,
+      notes: notes(cap),
+      fullCycle: (report) => roundFigures(maths, exact, cap, picksLaw, report),
     },
-    variants,
-    features,
-    combinations,
-    winDistribution: [],
-    distributions: [],
-    bands: [],
-    rareAwards: [],
-    reels: reelSets(maths),
-    tables: bonusTables(maths, prizes, picksLaw),
-    definitions: DEFINITIONS,
-    figures,
-    notes: notes(cap),
-  };
-  if (options.fullCycle === false) return report;
-  return { ...report, ...roundFigures(maths, exact, cap, picksLaw, figures, features) };
+    options,
+  );
 }
 
 /** Everything that needs the full cycle: hit frequencies, moments, distributions, maximum, rare awards. */
@@ -286,8 +204,7 @@ function roundFigures(
   exact: ReturnType<typeof exactRtp>,
   cap: number | null,
   picksLaw: Float64Array,
-  figures: Record<string, number>,
-  features: ParFeature[],
+  report: ParReport,
 ): Partial<ParReport> {
   const prizes = exact.prizes.law;
   const cycle = spinCycle(reelLaws(stripIndices(maths.base), ROWS));
@@ -309,116 +226,109 @@ function roundFigures(
   // Line + scatter moments in exact integers (stop counts x units), divided once.
   const { mean: spinMean, stdev: spinStdev } = exactSpinMoments(cycle);
   const noBonusRound = baseLaw.noBonus.plain + baseLaw.noBonus.triggering * atSeries.noBonus;
-  features.push({
-    id: "bonusInRound",
-    name: "Treasure bonus anywhere in the round (paid spin or free spins)",
-    per: "round",
-    probability: 1 - noBonusRound,
-    oneIn: oneIn(1 - noBonusRound),
-  });
   const capReached = cap === null ? 0 : (lengths.probabilities[cap] ?? 0);
   const max = maxWin(baseLaw, freeLaw, cap);
-  const roundBuckets = buckets(law.law);
+  const unitsPerBet = UNITS_PER_BET;
 
   const distributions: ParDistribution[] = [
-    {
+    lawDistribution({
       id: "round",
       name: "Whole paid round (paid spin, its Treasure bonus, free spins with their bonuses)",
       per: "round",
-      buckets: roundBuckets,
+      law: law.law,
+      unitsPerBet,
+      levels: EXCEEDANCE,
+      tail: { bound: law.tailBound, resolution: tailResolution },
       hit,
       mean: moments.mean,
       stdev: moments.stdev,
-      exceedance: exceedance(law.law, law.tailBound),
       truncatedMass: law.truncatedMass,
       method: `Generating functions on ${law.law.length} FFT points (1 unit = 1/${UNITS_PER_BET} x bet): paid spin and free-spin laws from the full cycle, picks by convolution, the series solved point by point; wins at or above ${Math.floor(law.law.length / UNITS_PER_BET).toLocaleString("en")} x bet (Chernoff bound ${law.truncatedMass.toExponential(2)}) fold onto the lattice. The laws are tilted by e^(40v/2^18) before the transform, so the rounding left in a value v is about 1e-18 · e^(−40v/2^18) (1e-18 at small wins, 1e-28 at 10,000 x bet; measured against a second tilt); exceedances below 100 times that are given as Chernoff upper bounds (upperBound).`,
-    },
-    {
+    }),
+    lawDistribution({
       id: "paidSpinLineScatter",
       name: "Paid spin, line and scatter wins only (no bonus, no free spins)",
       per: "paidSpin",
-      buckets: buckets(spinOnly),
+      law: spinOnly,
+      unitsPerBet,
+      levels: EXCEEDANCE,
       hit: spinHit,
       mean: spinMean,
       stdev: spinStdev,
-      exceedance: exceedance(spinOnly),
       truncatedMass: 0,
       method: `Full cycle of ${cycle.combinations.toLocaleString("en")} stop combinations at ${MAX_LINES} lines.`,
-    },
-    {
+    }),
+    lawDistribution({
       id: "freeSpinSeries",
       name: "One free-spin series (from its trigger to its last spin)",
       per: "series",
-      buckets: buckets(law.seriesLaw),
+      law: law.seriesLaw,
+      unitsPerBet,
+      levels: EXCEEDANCE,
+      tail: { bound: law.seriesTailBound, resolution: tailResolution },
       hit: 1 - atSeries.zeroWin,
       mean: moments.series.mean,
       stdev: Math.sqrt(moments.series.variance),
-      exceedance: exceedance(law.seriesLaw, law.seriesTailBound),
       truncatedMass: law.seriesTruncatedMass,
       method:
         "The series' generating function (retrigger solver) on the same tilted FFT points; same rounding and bounds as the round.",
-    },
+    }),
   ];
 
-  const rareAwards: ParRareAward[] = [];
-  const rare = (award: string, per: ParRareAward["per"], probability: number, log10 = Math.log10(probability)) => {
-    if (log10 < Math.log10(RARE)) rareAwards.push({ award, per, probability, log10Probability: log10 });
-  };
+  const rare = new RareAwards(RARE);
   for (const c of exact.base.lines[0]?.combinations ?? [])
-    rare(`${SYMBOL_IDS[c.symbol]} x${c.count} on a line`, "line", c.probability);
+    rare.add(`${SYMBOL_IDS[c.symbol]} x${c.count} on a line`, "line", c.probability);
   exact.base.scatterCounts.forEach((p, k) => {
-    if ((SCATTER_BY_COUNT[k] ?? 0) > 0) rare(`${k} ${SCATTER}`, "paidSpin", p);
+    if ((SCATTER_BY_COUNT[k] ?? 0) > 0) rare.add(`${k} ${SCATTER}`, "paidSpin", p);
   });
   const byTotal = new Map<number, number>();
   for (let k = TREASURE_BONUS.minRun; k <= REELS; k++)
     for (const [v, p] of bonusTotalLaw(prizes, k, 1)) byTotal.set(v, (byTotal.get(v) ?? 0) + p * (picksLaw[k] as number));
   for (const [v, p] of [...byTotal].sort((a, b) => a[0] - b[0]))
-    rare(`Treasure bonus total ${v} coins per coin on a line`, "paidSpin", p);
-  if (cap !== null) rare(`free spins reach the ${cap}-spin cap`, "round", exact.base.trigger * capReached);
+    rare.add(`Treasure bonus total ${v} coins per coin on a line`, "paidSpin", p);
+  if (cap !== null) rare.add(`free spins reach the ${cap}-spin cap`, "round", exact.base.trigger * capReached);
   for (const e of distributions[0]?.exceedance ?? [])
     if (e.probability > 0)
-      rare(`round win of ${e.x} x bet or more${e.upperBound ? " (upper bound)" : ""}`, "round", e.probability);
-  if (max.x !== null) rare(`maximum win ${max.x} x bet`, "round", max.probability, max.log10Probability);
+      rare.add(`round win of ${e.x} x bet or more${e.upperBound ? " (upper bound)" : ""}`, "round", e.probability);
+  if (max.x !== null) rare.add(`maximum win ${max.x} x bet`, "round", max.probability, max.log10Probability);
 
-  figures.fullCycle = cycle.combinations;
-  figures.fullCycleLineScatterRtp = spinMean;
-  figures.baseSpinLineScatterStdev = spinStdev;
-  figures.roundMeanFromMoments = moments.mean;
-  figures.roundMeanFromDistribution = law.law.reduce((a, p, v) => a + (p * v) / UNITS_PER_BET, 0);
-  figures.maxWinPaidSpin = max.parts.paidSpin;
-  figures.maxWinPaidSpinTriggering = max.parts.paidSpinTriggering;
-  figures.maxWinFreeSpin = max.parts.freeSpin;
-  figures.maxWinFreeSpinRetriggering = max.parts.freeSpinRetriggering;
-  figures.bonusCeilingBinds = bonusCeilingBinds(prizes, BET_OPTIONS.coinsPerLine) ? 1 : 0;
-  figures.capReachedPerSeries = capReached;
-
-  // Series lengths down to 1e-30 are listed; the rest joins the truncated mass.
-  const lengthDistribution: { spins: number; probability: number }[] = [];
-  let lengthsLeft = lengths.truncatedMass;
-  lengths.probabilities.forEach((p, n) => {
-    if (p >= 1e-30) lengthDistribution.push({ spins: n, probability: p });
-    else lengthsLeft += p;
-  });
   return {
-    hitFrequency: hit,
-    hitFrequencies: [
-      { id: "round", name: "a paid round whose total win > 0 (the headline figure)", per: "round", probability: hit },
-      { id: "paidSpinPays", name: "the paid spin pays a line or scatter win", per: "paidSpin", probability: spinHit },
-      {
-        id: "paidSpinPaysOrTriggers",
-        name: "the paid spin pays or triggers a feature (equal to `round` here: every trigger pays)",
-        per: "paidSpin",
-        // A spin with no line, scatter or bonus win and no trigger is exactly value 0 of the paid spin's law.
-        probability: 1 - (baseLaw.plain[0] ?? 0) - (baseLaw.triggering[0] ?? 0),
-      },
-    ],
-    stdev: moments.stdev,
-    volatilityIndex: VOLATILITY_Z * moments.stdev,
-    maxWin: { x: max.x, probability: max.probability, log10Probability: max.log10Probability, description: max.description },
-    winDistribution: roundBuckets,
+    ...roundHeadline(exact.rtp, {
+      hit,
+      stdev: moments.stdev,
+      hitFrequencies: [
+        { id: "paidSpinPays", name: "the paid spin pays a line or scatter win", per: "paidSpin", probability: spinHit },
+        {
+          id: "paidSpinPaysOrTriggers",
+          name: "the paid spin pays or triggers a feature (equal to `round` here: every trigger pays)",
+          per: "paidSpin",
+          // A spin with no line, scatter or bonus win and no trigger is exactly value 0 of the paid spin's law.
+          probability: 1 - (baseLaw.plain[0] ?? 0) - (baseLaw.triggering[0] ?? 0),
+        },
+      ],
+      maxWin: { x: max.x, probability: max.probability, log10Probability: max.log10Probability, description: max.description },
+    }),
+    winDistribution: distributions[0]?.buckets ?? [],
     distributions,
-    bands: rtpBands(exact.rtp, moments.stdev),
-    rareAwards,
+    rareAwards: rare.list,
+    features: [
+      ...report.features,
+      parFeature("bonusInRound", "Treasure bonus anywhere in the round (paid spin or free spins)", "round", 1 - noBonusRound),
+    ],
+    figures: {
+      ...report.figures,
+      fullCycle: cycle.combinations,
+      fullCycleLineScatterRtp: spinMean,
+      baseSpinLineScatterStdev: spinStdev,
+      roundMeanFromMoments: moments.mean,
+      roundMeanFromDistribution: headlineFigures(law.law, UNITS_PER_BET).mean,
+      maxWinPaidSpin: max.parts.paidSpin,
+      maxWinPaidSpinTriggering: max.parts.paidSpinTriggering,
+      maxWinFreeSpin: max.parts.freeSpin,
+      maxWinFreeSpinRetriggering: max.parts.freeSpinRetriggering,
+      bonusCeilingBinds: bonusCeilingBinds(prizes, BET_OPTIONS.coinsPerLine) ? 1 : 0,
+      capReachedPerSeries: capReached,
+    },
     freeSpins: {
       award: FREE_SPINS.award,
       retriggerAward: FREE_SPINS.award,
@@ -430,8 +340,8 @@ function roundFigures(
       stdevWin: Math.sqrt(moments.series.variance),
       seriesRetriggerProbability: moments.series.retriggerProbability,
       capReachedProbability: capReached,
-      lengthDistribution,
-      truncatedMass: lengthsLeft,
+      // Series lengths down to 1e-30 are listed; the rest joins the truncated mass.
+      ...lengthRows(lengths.probabilities, lengths.truncatedMass),
     },
   };
 }
@@ -463,16 +373,15 @@ const DEFINITIONS: Record<string, string> = {
   rtp: "Expected total win of a paid round (paid spin, its Treasure bonus, the free spins it triggers and their bonuses) divided by the total bet, at the default bet (15 lines, 1 coin per line; every coin value gives the same).",
   breakdown:
     "baseLines and baseScatter: line and scatter wins of the paid spin; bonus: the Treasure bonus triggered by the paid spin; freeSpins: everything won in free spins, Treasure bonuses inside them included. Fractions of the total bet; they sum to rtp.",
-  hitFrequency: "P(a paid round's total win > 0), per paid round; it equals 1 − the '0' bucket of winDistribution.",
+  hitFrequency: PAR_DEFINITIONS.hitFrequency,
   stdev:
     "Standard deviation of a paid round's total win, in multiples of the total bet, exact (moments of the whole round, free-spin series and picks included).",
   volatilityIndex: "1.645 x stdev (the half-width of a two-sided 90% interval of one round, as labs quote it), x total bet.",
   maxWin:
     "The largest total win a paid round can reach (x total bet) and its probability per paid round; log10Probability where the probability is below the range of a double.",
-  winDistribution:
-    "Distribution of a paid round's total win, x total bet, in the simulator's buckets: '0', (0,1), [1,2) … 1000+.",
-  bands: "Where the simulated RTP of N rounds falls with 99% probability: rtp ± 2.576 · stdev / √N.",
-  rareAwards: "Every award whose probability is below 1 in 100,000,000, with what the probability is counted per.",
+  winDistribution: PAR_DEFINITIONS.winDistribution,
+  bands: PAR_DEFINITIONS.bands,
+  rareAwards: PAR_DEFINITIONS.rareAwards,
   variants:
     "The exact RTP at every line count (1–15) and coins per line (1–5); the coin value multiplies every amount and changes nothing.",
   combinations: "Line combinations: probability on one enabled line (every line alike); scatter and bonus: per paid spin.",

@@ -3,65 +3,37 @@
  * reel sets, line and scatter combinations, the reel-1 row-symmetry table, the jackpot's
  * seed by coin value, the definitions and the notes.
  */
-import { type ParCombination, type ParReelSet, type ParTable, type ReelLaw, symbolCounts } from "@reelhouse/engine";
+import {
+  lineCombinations,
+  PAR_DEFINITIONS,
+  type ParCombination,
+  type ParReelSet,
+  type ParTable,
+  type ReelLaw,
+  reelSetTable,
+  scatterCombinations,
+} from "@reelhouse/engine";
 import { seedByCoinValue } from "./describe.js";
 import { columnsOf, isTriggerColumn } from "./jewel-chain.js";
 import { JACKPOT_RULES, ROWS, SCATTER } from "./model.js";
 import type { GameMaths, MonaMaths } from "./rtp.js";
-import { stripIndices } from "./rtp.js";
 import { SCATTER_BY_COUNT, SYMBOL_IDS } from "./tables.js";
 
 /** The three reel sets with their symbol counts. */
 export function reelSets(maths: MonaMaths): ParReelSet[] {
-  const sets: [string, MonaMaths["base"]][] = [
-    ["base", maths.base],
-    ["free spins", maths.freeSpins],
-    ["Jewel spins (reels 2-5; reel 1 locked)", maths.jewel],
+  return [
+    reelSetTable("base", maths.base, SYMBOL_IDS),
+    reelSetTable("free spins", maths.freeSpins, SYMBOL_IDS),
+    reelSetTable("Jewel spins (reels 2-5; reel 1 locked)", maths.jewel, SYMBOL_IDS),
   ];
-  return sets.map(([id, strips]) => {
-    const counts = stripIndices(strips).map((s) => symbolCounts(s, SYMBOL_IDS.length));
-    return {
-      id,
-      strips: strips.map((s) => [...s]),
-      symbolCounts: Object.fromEntries(SYMBOL_IDS.map((sym, i) => [sym, counts.map((c) => c[i] as number)])),
-    };
-  });
 }
 
 /** Base-game line combinations (per line: every line alike, averaged over the 25) and scatter combinations (per paid spin). */
 export function combinations(g: GameMaths): ParCombination[] {
-  const out: ParCombination[] = [];
-  const byKey = new Map<string, ParCombination>();
-  const lines = g.base.spin.lines;
-  for (const line of lines) {
-    for (const c of line.combinations) {
-      const key = `${c.symbol}:${c.count}`;
-      const p = c.probability / lines.length;
-      let entry = byKey.get(key);
-      if (!entry) {
-        entry = {
-          kind: "line",
-          symbol: SYMBOL_IDS[c.symbol] as string,
-          count: c.count,
-          pay: c.pay,
-          per: "line",
-          probability: 0,
-          rtp: 0,
-        };
-        byKey.set(key, entry);
-        out.push(entry);
-      }
-      entry.probability += p;
-      // At n lines a line pays 1/n of the total bet per coin won: its share is the average line's p x pay.
-      entry.rtp += p * c.pay;
-    }
-  }
-  out.sort((a, b) => b.pay - a.pay || a.symbol.localeCompare(b.symbol));
-  g.base.spin.scatterCounts.forEach((p, k) => {
-    const pay = SCATTER_BY_COUNT[k] ?? 0;
-    if (pay > 0) out.push({ kind: "scatter", symbol: SCATTER, count: k, pay, per: "paidSpin", probability: p, rtp: p * pay });
-  });
-  return out;
+  return [
+    ...lineCombinations(g.base.spin.lines, SYMBOL_IDS),
+    ...scatterCombinations(g.base.spin.scatterCounts, SCATTER_BY_COUNT, SCATTER),
+  ];
 }
 
 /**
@@ -127,7 +99,7 @@ export const DEFINITIONS: Record<string, string> = {
   variants:
     "The exact RTP at every line count (1–25) and coins per line (1–10); the progressive replaces the 5-JACKPOT paytable value only at 25 lines and 10 coins per line. The coin value multiplies every amount and changes nothing. figures.rtpLongRun (house level) adds the 0.5% contribution that the pool pays out to its winners; figures.rtpOwnLongRun is what a player at that bet gets back: below max bet the rtp itself (the progressive cannot be won there), at max bet rtp + 0.5% / f with f the share of all wagers placed at max bet, given at f = 1.",
   combinations: "Line combinations: probability on one enabled line (every line alike), base game; scatter: per paid spin.",
-  bands: "Where the simulated RTP of N rounds falls with 99% probability: rtp ± 2.576 · stdev / √N.",
+  bands: PAR_DEFINITIONS.bands,
   maxWin:
     "Free spins can be won without limit, so a round's win is unbounded (x: null); figures.maxWinPaidSpin is the largest paid spin.",
   mathsHash: "SHA-256 of `reelhouse model mona-lisa-jewels --json` in canonical JSON (keys sorted, no spaces).",

@@ -4,15 +4,16 @@
  * frequency (zero-win.ts), its standard deviation below and at max bet (round-moments.ts).
  */
 import {
-  bucketize,
+  exceedance as exceedanceOf,
+  headlineFigures,
+  lawDistribution,
   type ParDistribution,
-  type ParFeature,
-  type ParRareAward,
   type ParReport,
+  parFeature,
+  RareAwards,
   reelLaws,
-  rtpBands,
+  roundHeadline,
   VOLATILITY_Z,
-  WIN_BUCKET_EDGES,
 } from "@reelhouse/engine";
 import { classParts, spinCycle } from "./cycle.js";
 import { isTriggerColumn } from "./jewel-chain.js";
@@ -72,51 +73,32 @@ export function roundFigures(
     });
   }
   const spinLaw = law.slice(0, maxUnits + 1);
-  let spinMean = 0;
-  let spinSquare = 0;
-  spinLaw.forEach((p, v) => {
-    spinMean += (p * v) / unitsPerBet;
-    spinSquare += (p * v * v) / (unitsPerBet * unitsPerBet);
-  });
-  const spinHit = 1 - (spinLaw[0] as number);
-  const exceedance = EXCEEDANCE.map((x) => {
-    let p = 0;
-    for (let v = x * unitsPerBet; v < spinLaw.length; v++) p += spinLaw[v] as number;
-    return { x, probability: p };
-  });
+  const spin = headlineFigures(spinLaw, unitsPerBet);
+  const exceedance = exceedanceOf(spinLaw, unitsPerBet, EXCEEDANCE);
   const distributions: ParDistribution[] = [
-    {
+    lawDistribution({
       id: "paidSpinLineScatter",
       name: "Paid spin, line and scatter wins only (no Jewel spins, no free spins, paytable JACKPOT)",
       per: "paidSpin",
-      buckets: bucketize(spinLaw, unitsPerBet, WIN_BUCKET_EDGES),
-      hit: spinHit,
-      mean: spinMean,
-      stdev: Math.sqrt(spinSquare - spinMean * spinMean),
-      exceedance,
+      law: spinLaw,
+      unitsPerBet,
+      levels: EXCEEDANCE,
+      hit: spin.hit,
+      mean: spin.mean,
+      stdev: spin.stdev,
       truncatedMass: 0,
       method: `Full cycle of ${cycle.combinations.toLocaleString("en")} stop combinations at ${lines} lines.`,
-    },
+    }),
   ];
 
-  const features: ParFeature[] = [
-    ...report.features,
-    {
-      id: "twoJackpotLines",
-      name: "Two or more 5-JACKPOT lines in one max-bet paid spin (the second claim pays what the pool then holds)",
-      per: "paidSpin",
-      probability: twoJackpots,
-      oneIn: twoJackpots > 0 ? 1 / twoJackpots : Number.POSITIVE_INFINITY,
-    },
-  ];
-  const rareAwards: ParRareAward[] = [];
-  const rare = (award: string, per: ParRareAward["per"], p: number) => {
-    if (p > 0 && p < RARE) rareAwards.push({ award, per, probability: p, log10Probability: Math.log10(p) });
+  const rare = new RareAwards(RARE);
+  const rareIfPossible = (award: string, per: ParDistribution["per"], p: number) => {
+    if (p > 0) rare.add(award, per, p);
   };
   for (const c of report.combinations)
-    rare(`${c.count} ${c.symbol}${c.kind === "line" ? " on a line" : ""}`, c.per, c.probability);
-  rare("two 5-JACKPOT lines in one max-bet paid spin", "paidSpin", twoJackpots);
-  for (const e of exceedance) rare(`paid spin win of ${e.x} x bet or more`, "paidSpin", e.probability);
+    rareIfPossible(`${c.count} ${c.symbol}${c.kind === "line" ? " on a line" : ""}`, c.per, c.probability);
+  rareIfPossible("two 5-JACKPOT lines in one max-bet paid spin", "paidSpin", twoJackpots);
+  for (const e of exceedance) rareIfPossible(`paid spin win of ${e.x} x bet or more`, "paidSpin", e.probability);
 
   // The free-spin series: its first award is 10, 20 or 30 spins; every spin below is a copy of T.
   const start = awardClasses(awards.base);
@@ -141,30 +123,37 @@ export function roundFigures(
     freeSpinValueMean: t.mean,
     freeSpinValueStdev: Math.sqrt(t.meanSquare - t.mean * t.mean),
     fullCycle: cycle.combinations,
-    fullCycleLineScatterRtp: spinMean,
+    fullCycleLineScatterRtp: spin.mean,
     fullCycleZeroPlain: zeroNoTrigger,
-    baseSpinLineScatterStdev: Math.sqrt(spinSquare - spinMean * spinMean),
-    maxWinPaidSpin: maxUnits / unitsPerBet,
+    baseSpinLineScatterStdev: spin.stdev,
+    maxWinPaidSpin: spin.maxWin.x,
     twoJackpotLinesPerMaxBetPaidSpin: twoJackpots,
   };
   return {
-    hitFrequency: hit,
-    hitFrequencies: [
-      { id: "round", name: "a paid round whose total win > 0 (the headline figure)", per: "round", probability: hit },
-      { id: "paidSpinPays", name: "the paid spin pays a line or scatter win", per: "paidSpin", probability: spinHit },
-      {
-        id: "paidSpinPaysOrTriggers",
-        name: "the paid spin pays or triggers Jewel spins (3+ SCATTER always pay)",
-        per: "paidSpin",
-        probability: 1 - zeroPlain,
-      },
-    ],
-    stdev: below.stdev,
-    volatilityIndex: VOLATILITY_Z * below.stdev,
+    ...roundHeadline(report.rtp, {
+      hit,
+      stdev: below.stdev,
+      hitFrequencies: [
+        { id: "paidSpinPays", name: "the paid spin pays a line or scatter win", per: "paidSpin", probability: spin.hit },
+        {
+          id: "paidSpinPaysOrTriggers",
+          name: "the paid spin pays or triggers Jewel spins (3+ SCATTER always pay)",
+          per: "paidSpin",
+          probability: 1 - zeroPlain,
+        },
+      ],
+    }),
     distributions,
-    bands: rtpBands(report.rtp, below.stdev),
-    rareAwards,
-    features,
+    rareAwards: rare.list,
+    features: [
+      ...report.features,
+      parFeature(
+        "twoJackpotLines",
+        "Two or more 5-JACKPOT lines in one max-bet paid spin (the second claim pays what the pool then holds)",
+        "paidSpin",
+        twoJackpots,
+      ),
+    ],
     figures,
     ...(report.freeSpins ? { freeSpins: { ...report.freeSpins, expectedWin: s1, stdevWin: Math.sqrt(s2 - s1 * s1) } } : {}),
   };

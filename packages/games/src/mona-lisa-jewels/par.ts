@@ -4,21 +4,24 @@
  * cycle), zero-win.ts (hit frequency) and moments.ts (standard deviation), assembled and labelled.
  */
 import {
+  assemblePar,
+  betGrid,
   type ExactOptions,
+  lengthRows,
   longestRunLaw,
   maskLaw,
-  mathsHash,
-  PAR_SCHEMA,
+  oneIn,
   type ParFeature,
   type ParFreeSpins,
   type ParReport,
-  type ParVariant,
+  parFeature,
+  parTable,
   type ReelLaw,
   reelLaws,
   type SeriesSpinClass,
   seriesLengthLaw,
+  unboundedMaxWin,
 } from "@reelhouse/engine";
-import { unboundedFigures } from "../kit/par.js";
 import { DEFAULT_BET, modelJson } from "./describe.js";
 import { BET_OPTIONS, FREE_SPINS, GAME_ID, JACKPOT_RULES, MATHS_VERSION, PAYLINES, ROWS } from "./model.js";
 import { combinations, DEFINITIONS, notes, reelSets, seedTable, symmetryTable } from "./par-parts.js";
@@ -41,7 +44,6 @@ export const CONTRIBUTION = JACKPOT_RULES.contributionBps / 10_000;
 /** The reference the jackpot's mean time between hits is stated at. */
 export const JACKPOT_REFERENCE = { players: 1000, roundsPerMinute: 12 } as const;
 
-const oneIn = (p: number) => (p > 0 ? 1 / p : Number.POSITIVE_INFINITY);
 const isMaxBet = (lines: number, coinsPerLine: number) =>
   lines === JACKPOT_RULES.lines && coinsPerLine === JACKPOT_RULES.coinsPerLine;
 
@@ -67,11 +69,6 @@ function freeSpinStats(g: GameMaths, base: AwardLaw, free: AwardLaw): ParFreeSpi
     truncatedMass += w * law.truncatedMass;
     noRetrigger += w * (perSpin[0] as number) ** (k * FREE_SPINS.award);
   }
-  const lengthDistribution: { spins: number; probability: number }[] = [];
-  lengths.forEach((p, n) => {
-    if (p >= 1e-30) lengthDistribution.push({ spins: n, probability: p });
-    else truncatedMass += p;
-  });
   return {
     award: FREE_SPINS.award,
     retriggerAward: FREE_SPINS.award,
@@ -83,8 +80,7 @@ function freeSpinStats(g: GameMaths, base: AwardLaw, free: AwardLaw): ParFreeSpi
     stdevWin: Number.NaN,
     seriesRetriggerProbability: 1 - noRetrigger,
     capReachedProbability: 0,
-    lengthDistribution,
-    truncatedMass,
+    ...lengthRows(lengths, truncatedMass),
   };
 }
 
@@ -111,31 +107,6 @@ export function buildPar(options: ExactOptions = {}, maths: MonaMaths = MODEL_MA
   const byLines = rtpByLines(g);
   const jackpotX = jackpotSeedTimesBet();
 
-  const variants: ParVariant[] = [];
-  for (const coinsPerLine of BET_OPTIONS.coinsPerLine)
-    for (const lines of BET_OPTIONS.lines) {
-      const maxBet = isMaxBet(lines, coinsPerLine);
-      const rtp = maxBet ? max.rtp : (byLines[lines - 1] as number);
-      const breakdown = maxBet ? max.breakdown : rtpAt(g, { lines, maxBet: false }).breakdown;
-      variants.push({
-        bet: { lines, coinsPerLine },
-        mode: maxBet ? "maxBet" : "belowMaxBet",
-        policy: "any",
-        config: null,
-        rtp,
-        breakdown,
-        figures: {
-          // House level: the bet's wagers return rtp, plus the 0.5% the pool pays to its winners.
-          rtpLongRun: rtp + CONTRIBUTION,
-          // The player at this bet: below max bet the progressive cannot be won, so the
-          // contribution returns to others; at max bet, + 0.5% / f (f = share of all wagers
-          // placed at max bet), given at f = 1.
-          rtpOwnLongRun: maxBet ? rtp + CONTRIBUTION : rtp,
-          maxBet: maxBet ? 1 : 0,
-        },
-      });
-    }
-
   const jewelReels = reelLaws(stripIndices(maths.jewel), ROWS);
   const baseAwards = awardLaw(g.base.reels, jewelReels, FREE_SPINS.minScatters);
   const freeAwards = awardLaw(g.free.reels, jewelReels, FREE_SPINS.minScatters);
@@ -147,57 +118,35 @@ export function buildPar(options: ExactOptions = {}, maths: MonaMaths = MODEL_MA
   const roundsPerHour = JACKPOT_REFERENCE.players * JACKPOT_REFERENCE.roundsPerMinute * 60;
 
   const features: ParFeature[] = [
-    {
-      id: "jewelSpins",
-      name: "Jewel spins (2+ JEWEL on reel 1)",
-      per: "paidSpin",
-      probability: g.base.jewel.trigger,
-      oneIn: oneIn(g.base.jewel.trigger),
-    },
-    {
-      id: "jewelSpinsInFreeSpins",
-      name: "Jewel spins triggered by a normal free spin",
-      per: "freeSpin",
-      probability: g.free.jewel.trigger,
-      oneIn: oneIn(g.free.jewel.trigger),
-    },
-    {
-      id: "freeSpins",
-      name: "10 free spins from the paid spin (3+ SCATTER)",
-      per: "paidSpin",
-      probability: g.base.spin.scatterTrigger,
-      oneIn: oneIn(g.base.spin.scatterTrigger),
-    },
-    {
-      id: "freeSpinsInRound",
-      name: "Normal free spins anywhere in the round (the paid spin or its Jewel spins)",
-      per: "round",
-      probability: freeSpins.triggerProbability,
-      oneIn: oneIn(freeSpins.triggerProbability),
-    },
-    {
-      id: "freeSpinsRetrigger",
-      name: "10 more free spins from a normal free spin (3+ SCATTER)",
-      per: "freeSpin",
-      probability: g.free.spin.scatterTrigger,
-      oneIn: oneIn(g.free.spin.scatterTrigger),
-    },
-    {
-      id: "freeSpinsFromJewelSpin",
-      name: "10 free spins from a Jewel spin (3+ SCATTER, the locked reel 1 included)",
-      per: "series",
-      probability: g.base.jewel.awards,
-      oneIn: oneIn(g.base.jewel.awards),
-      note: "expected awards per Jewel series triggered by the paid spin",
-    },
-    {
-      id: "jackpot",
-      name: "Progressive: a 5-JACKPOT line in a max-bet paid spin",
-      per: "paidSpin",
-      probability: jackpotPaidSpin,
-      oneIn: oneIn(jackpotPaidSpin),
-      note: "max bet only (25 lines x 10 coins per line); never in Jewel spins",
-    },
+    parFeature("jewelSpins", "Jewel spins (2+ JEWEL on reel 1)", "paidSpin", g.base.jewel.trigger),
+    parFeature("jewelSpinsInFreeSpins", "Jewel spins triggered by a normal free spin", "freeSpin", g.free.jewel.trigger),
+    parFeature("freeSpins", "10 free spins from the paid spin (3+ SCATTER)", "paidSpin", g.base.spin.scatterTrigger),
+    parFeature(
+      "freeSpinsInRound",
+      "Normal free spins anywhere in the round (the paid spin or its Jewel spins)",
+      "round",
+      freeSpins.triggerProbability,
+    ),
+    parFeature(
+      "freeSpinsRetrigger",
+      "10 more free spins from a normal free spin (3+ SCATTER)",
+      "freeSpin",
+      g.free.spin.scatterTrigger,
+    ),
+    parFeature(
+      "freeSpinsFromJewelSpin",
+      "10 free spins from a Jewel spin (3+ SCATTER, the locked reel 1 included)",
+      "series",
+      g.base.jewel.awards,
+      "expected awards per Jewel series triggered by the paid spin",
+    ),
+    parFeature(
+      "jackpot",
+      "Progressive: a 5-JACKPOT line in a max-bet paid spin",
+      "paidSpin",
+      jackpotPaidSpin,
+      "max bet only (25 lines x 10 coins per line); never in Jewel spins",
+    ),
   ];
 
   const figures: Record<string, number> = {
@@ -230,39 +179,54 @@ export function buildPar(options: ExactOptions = {}, maths: MonaMaths = MODEL_MA
     freeSpinTriggerPerFreeSpin: g.free.spin.scatterTrigger,
   };
 
-  const report: ParReport = {
-    schema: PAR_SCHEMA,
-    game: GAME_ID,
-    version: MATHS_VERSION,
-    mathsHash: mathsHash(modelJson()),
-    defaultBet: { ...DEFAULT_BET },
-    rtp: below.rtp,
-    rtpLongRun: below.rtp + CONTRIBUTION,
-    breakdown: below.breakdown,
-    ...unboundedFigures("unbounded: free spins can be won without limit (figures.maxWinPaidSpin: the largest paid spin)"),
-    variants,
-    features,
-    combinations: combinations(g),
-    winDistribution: [],
-    distributions: [],
-    bands: [],
-    rareAwards: [],
-    freeSpins,
-    reels: reelSets(maths),
-    tables: [
-      symmetryTable(g),
-      {
-        id: "rtpByLines",
-        title: "RTP by line count (below max bet; max bet: 25 lines x 10 coins)",
-        columns: ["Lines", "RTP below max bet", "RTP long run (house level: + the 0.5% paid to max-bet winners)"],
-        rows: byLines.map((r, i) => [i + 1, r, r + CONTRIBUTION]),
+  return assemblePar(
+    {
+      game: GAME_ID,
+      version: MATHS_VERSION,
+      model: modelJson(),
+      defaultBet: { ...DEFAULT_BET },
+      axes: {
+        bets: betGrid({ lines: BET_OPTIONS.lines, coinsPerLine: BET_OPTIONS.coinsPerLine }, ["coinsPerLine", "lines"]),
+        modes: ({ lines, coinsPerLine }) => [isMaxBet(lines, coinsPerLine) ? "maxBet" : "belowMaxBet"],
       },
-      seedTable(),
-    ],
-    definitions: DEFINITIONS,
-    figures,
-    notes: notes(),
-  };
-  if (options.fullCycle === false) return report;
-  return { ...report, ...roundFigures(g, maths, report, { base: baseAwards, free: freeAwards }) };
+      variant: ({ bet: { lines }, mode }) => {
+        const maxBet = mode === "maxBet";
+        const rtp = maxBet ? max.rtp : (byLines[lines - 1] as number);
+        return {
+          rtp,
+          breakdown: maxBet ? max.breakdown : rtpAt(g, { lines, maxBet: false }).breakdown,
+          figures: {
+            // House level: the bet's wagers return rtp, plus the 0.5% the pool pays to its winners.
+            rtpLongRun: rtp + CONTRIBUTION,
+            // The player at this bet: below max bet the progressive cannot be won, so the
+            // contribution returns to others; at max bet, + 0.5% / f (f = share of all wagers
+            // placed at max bet), given at f = 1.
+            rtpOwnLongRun: maxBet ? rtp + CONTRIBUTION : rtp,
+            maxBet: maxBet ? 1 : 0,
+          },
+        };
+      },
+      headline: below,
+      rtpLongRun: below.rtp + CONTRIBUTION,
+      maxWin: unboundedMaxWin("unbounded: free spins can be won without limit (figures.maxWinPaidSpin: the largest paid spin)"),
+      features,
+      combinations: combinations(g),
+      freeSpins,
+      reels: reelSets(maths),
+      tables: [
+        symmetryTable(g),
+        parTable("rtpByLines", "RTP by line count (below max bet; max bet: 25 lines x 10 coins)", byLines, [
+          ["Lines", (_, i) => i + 1],
+          ["RTP below max bet", (r) => r],
+          ["RTP long run (house level: + the 0.5% paid to max-bet winners)", (r) => r + CONTRIBUTION],
+        ]),
+        seedTable(),
+      ],
+      definitions: DEFINITIONS,
+      figures,
+      notes: notes(),
+      fullCycle: (report) => roundFigures(g, maths, report, { base: baseAwards, free: freeAwards }),
+    },
+    options,
+  );
 }
