@@ -402,7 +402,7 @@ export function scatterCombinations(
 
 /**
  * A reel set as the sheet lists it: its strips, the stops of each symbol on each reel (in
- * `symbols` order) and, for weighted stops, each stop's weight.
+ * `symbols` order) and, for weighted stops, each stop's weight (an empty list: a uniform reel).
  */
 export function reelSetTable(
   id: string,
@@ -419,7 +419,9 @@ export function reelSetTable(
     if (stopWeights.length !== strips.length)
       throw new Error(`reel set '${id}': ${stopWeights.length} stop-weight lists for ${strips.length} reels`);
     stopWeights.forEach((w, r) => {
-      if (w.length !== strips[r]?.length) throw new Error(`reel set '${id}': reel ${r + 1} has ${w.length} weights`);
+      // An empty list is a uniform reel (every stop equally likely).
+      if (w.length !== 0 && w.length !== strips[r]?.length)
+        throw new Error(`reel set '${id}': reel ${r + 1} has ${w.length} weights`);
       if (w.some((x) => !Number.isSafeInteger(x) || x < 0)) throw new Error(`reel set '${id}': reel ${r + 1} weights`);
     });
   }

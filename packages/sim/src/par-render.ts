@@ -221,10 +221,15 @@ export function sections(par: ParReport): Section[] {
       ],
     });
     const longest = Math.max(...set.strips.map((s) => s.length));
+    // Weighted stops show as "symbol (weight)"; a reel without weights is uniform.
+    const weighted = (r: number, i: number, symbol: string) => {
+      const w = set.stopWeights?.[r]?.[i];
+      return w === undefined || symbol === "" ? symbol : `${symbol} (${w})`;
+    };
     out.push({
-      title: `Reel strips (${set.id}): stops`,
+      title: `Reel strips (${set.id}): stops${set.stopWeights?.some((w) => w.length > 0) ? " (stop weight in brackets)" : ""}`,
       head: ["Stop", ...set.strips.map((_, r) => `Reel ${r + 1}`)],
-      rows: Array.from({ length: longest }, (_, i) => [String(i), ...set.strips.map((s) => s[i] ?? "")]),
+      rows: Array.from({ length: longest }, (_, i) => [String(i), ...set.strips.map((s, r) => weighted(r, i, s[i] ?? ""))]),
     });
   }
   out.push({
