@@ -544,12 +544,12 @@ describe.skipIf(!HAS_CHROMIUM)("what a player found (Chromium, real server)", ()
       { id: "mermaid-treasure", name: "Mermaid Treasure", button: "PLAY DEMO", disabled: false },
       { id: "mona-lisa-jewels", name: "Mona Lisa Jewels", button: "PLAY DEMO", disabled: false },
       { id: "bewitched", name: "Bewitched", button: "PLAY DEMO", disabled: false },
-      { id: "40-mystic-gem", name: "40 Mystic Gem", button: "COMING SOON", disabled: true },
+      { id: "40-mystic-gem", name: "40 Mystic Gem", button: "PLAY DEMO", disabled: false },
       { id: "gnomos-mix", name: "Gnomos Mix Golden Edition", button: "COMING SOON", disabled: true },
     ]);
-    await p.click('[data-test="play-40-mystic-gem"]', { force: true });
+    await p.click('[data-test="play-gnomos-mix"]', { force: true });
     await p.waitForTimeout(300);
-    expect(p.url()).not.toContain("#/play/40-mystic-gem");
+    expect(p.url()).not.toContain("#/play/gnomos-mix");
     await p.click(`[data-test="play-${GAME}"]`);
     await waitIdle(p);
     await force(p, losingStops(BET));

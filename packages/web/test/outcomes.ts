@@ -3,8 +3,8 @@
  * real game code (never hard-coded stop positions: the strips change while the maths is
  * tuned). The draws go to the dev/test server as `force: { draws }`.
  */
-import { defaultContext, ForcedRng, Xoshiro128 } from "@reelhouse/engine";
-import { mermaidTreasure } from "@reelhouse/games";
+import { defaultContext, ForcedRng, RecordingRng, standardDeck, Xoshiro128 } from "@reelhouse/engine";
+import { type MysticAwaiting, type MysticEvent, type MysticState, mermaidTreasure, mysticGem } from "@reelhouse/games";
 import type { MermaidAwaiting, MermaidEvent, MermaidState } from "../../games/src/mermaid-treasure/index.js";
 import { REEL_STRIPS_BASE, REEL_STRIPS_FREE_SPINS, TREASURE_BONUS } from "../../games/src/mermaid-treasure/model.js";
 
@@ -101,3 +101,76 @@ export function bigWinStops(bet: TestBet, times: number, minLines: number): { st
   // Every line win and scatter win carries its amount as a label on the reels.
   return { stops, win: step.win, labels: wins(step) };
 }
+
+// ---------------------------------------------------------------------------------------------
+// 40 Mystic Gem: the draws of a round found by playing the real round code on seeded sources
+// and recording what it drew (placement, stops, a guarantee's redraws), so the server plays
+// exactly that round again when the draws are forced.
+
+/** A 40 Mystic Gem bet on the wire: the stake's index and the bought mode, if any. */
+export interface MysticTestBet {
+  stake: number;
+  mode?: "wild1" | "wild2" | "wild3" | "wild1-guaranteed" | "wild2-guaranteed";
+}
+
+type MysticStep = { state: MysticState; events: MysticEvent[]; win: number; awaiting: MysticAwaiting | null };
+
+const MYSTIC_CTX = defaultContext(mysticGem.parseConfig(undefined));
+
+/** Plays `bet` on a source seeded with `seed`: the step and every draw it took. */
+function mysticRecorded(bet: MysticTestBet, seed: number): { step: MysticStep; draws: number[] } {
+  const rng = new RecordingRng(new Xoshiro128(seed));
+  const step = mysticGem.start(mysticGem.parseBet(bet), rng, MYSTIC_CTX) as MysticStep;
+  return { step, draws: rng.draws.map(([, value]) => value) };
+}
+
+/** The draws of the first round at `bet` (seeds 1, 2, …) whose step passes `ok`. */
+export function mysticDraws(bet: MysticTestBet, what: string, ok: (step: MysticStep) => boolean): number[] {
+  for (let seed = 1; seed < 200_000; seed++) {
+    const { step, draws } = mysticRecorded(bet, seed);
+    if (ok(step)) return draws;
+  }
+  throw new Error(`no 40 Mystic Gem round found for: ${what}`);
+}
+
+/** The step the server plays when `draws` are forced at `bet` (for the assertions). */
+export function mysticStep(bet: MysticTestBet, draws: number[]): MysticStep {
+  return mysticGem.start(mysticGem.parseBet(bet), new ForcedRng(draws, fallback()), MYSTIC_CTX) as MysticStep;
+}
+
+const mysticHas = (step: MysticStep, type: MysticEvent["type"]) => step.events.some((e) => e.type === type);
+
+/** A plain spin that wins nothing. */
+export function mysticLosingDraws(bet: MysticTestBet): number[] {
+  return mysticDraws(bet, "a losing spin", (s) => s.win === 0);
+}
+
+/**
+ * A plain spin where a landed WILD expands and pays at least one line, within the Fold's
+ * cap (so the Fold is offered): `minLines` paying lines at least.
+ */
+export function mysticExpandingWinDraws(bet: MysticTestBet, minLines = 1): number[] {
+  return mysticDraws(
+    bet,
+    "an expanding WILD paying a line",
+    (s) =>
+      mysticHas(s, "wildsExpanded") &&
+      s.events.filter((e) => e.type === "lineWin").length >= minLines &&
+      !mysticHas(s, "scatterWin") &&
+      s.awaiting?.type === "gamble",
+  );
+}
+
+/** A plain spin that wins more than the Fold's cap (42.00 EUR): no Fold offered. */
+export function mysticAboveCapDraws(bet: MysticTestBet): number[] {
+  return mysticDraws(bet, "a win above the Fold's cap", (s) => s.win > 4200 && s.awaiting === null);
+}
+
+/** A plain spin with a line win the Fold is offered on, and no WILD. */
+export function mysticSmallWinDraws(bet: MysticTestBet): number[] {
+  return mysticDraws(bet, "a small line win", (s) => s.awaiting?.type === "gamble" && !mysticHas(s, "wildsExpanded"));
+}
+
+/** The Fold's card draws (`rng.int(52)` over the standard deck): a red card and a black one. */
+export const FOLD_RED = [standardDeck().findIndex((c) => c.suit === "hearts")];
+export const FOLD_BLACK = [standardDeck().findIndex((c) => c.suit === "spades")];

@@ -49,6 +49,7 @@ export const CLIENT_GAMES: readonly ClientGame[] = [
     name: "40 Mystic Gem",
     thumbnail: svgUrl(MYSTIC_GEM),
     tagline: "40 lines · expanding wild · buy bonus · Jackpot Cards",
+    load: async () => (await import("./40-mystic-gem/index.js")).createView,
   },
   {
     id: "gnomos-mix",
