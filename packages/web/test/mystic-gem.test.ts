@@ -303,14 +303,14 @@ describe.skipIf(!HAS_CHROMIUM)("40 Mystic Gem in the browser (Chromium, real ser
         await shoot(p, "mystic-09-buy-panel");
         await accessible(p, "40 Mystic Gem buy panel");
       }
-      await p.click(`${dialog} li[data-mode="${plain}"] button[data-buy]`);
-      await p.waitForSelector(dialog, { state: "detached" });
-      expect(await p.getAttribute('[data-test="buy-bonus"]', "data-active")).toBe(mode);
-      expect(await p.textContent('[data-test="bet"]')).toBe(euro(price));
+      // BUY spins at once (the sheet: "the reels begin to spin") at the price; the mode stays on.
       const before = (await serverSession(p)).balance;
       const answered = startAnswer(p);
-      await p.click('[data-test="spin"]');
+      await p.click(`${dialog} li[data-mode="${plain}"] button[data-buy]`);
+      await p.waitForSelector(dialog, { state: "detached" });
       const answer = await answered;
+      expect(await p.getAttribute('[data-test="buy-bonus"]', "data-active")).toBe(mode);
+      expect(await p.textContent('[data-test="bet"]')).toBe(euro(price));
       // The debit is the price; the bought reels are WILD from the start and marked.
       expect(answer.totalBet).toBe(price);
       const spin = answer.events.find((e) => e.type === "spin");

@@ -95,6 +95,8 @@ export function describeGame(config?: MysticConfig) {
     paytable: { lines: pays(LINE_PAYS), scatters: pays(SCATTER_PAYS) },
     wild: { symbol: WILD, reels: WILD_REELS.map((r) => r + 1) },
     scatters: [...SCATTERS],
+    /** The sheet's name for operator free rounds. */
+    grantsName: "Bonus Spin Mode",
     features: {
       buyBonus: MODES.map((m) => ({ id: m.id, wilds: m.wilds, guaranteed: m.guarantee === "lineWin" })),
       fold: { maxAttempts: gamble.maxAttempts, maxStake: gamble.maxStake, cardsShown: gamble.stripLength },

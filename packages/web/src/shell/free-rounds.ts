@@ -36,17 +36,19 @@ export class FreeRounds {
   /**
    * @param stake a grant's total bet as the player reads it ("0.15 EUR")
    * @param changed called when the player switches between free rounds and their own balance
+   * @param name what the game's sheet calls them (the bar's tag and name), e.g. "Bonus Spin Mode"
    */
   constructor(
     private readonly gameId: string,
     private readonly stake: (grant: Grant) => string,
     private readonly changed: () => void,
+    name?: string,
   ) {
     this.element = document.createElement("section");
     this.element.className = "free-rounds hidden";
     this.element.dataset.test = "free-rounds";
-    this.element.setAttribute("aria-label", "Free rounds");
-    this.element.innerHTML = `<span class="free-rounds-tag" aria-hidden="true">FREE</span>
+    this.element.setAttribute("aria-label", name ?? "Free rounds");
+    this.element.innerHTML = `<span class="free-rounds-tag" aria-hidden="true">${escapeHtml(name ? name.toUpperCase() : "FREE")}</span>
       <span class="free-rounds-text" data-test="free-rounds-text" role="status"></span>
       <button class="btn small" data-test="free-rounds-toggle"></button>`;
     this.text = this.element.querySelector(".free-rounds-text") as HTMLElement;

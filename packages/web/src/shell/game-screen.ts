@@ -146,6 +146,7 @@ export class GameScreen {
       description.id,
       (grant) => this.grantStake(grant),
       () => this.applyFreeBet(),
+      description.grantsName,
     );
     this.$("topbar").after(this.free.element);
     this.counter = new WinCounter(this.skipper, this.money);
@@ -220,6 +221,10 @@ export class GameScreen {
         },
         mode: (mode) => {
           if (this.betEditable()) this.setBet({ ...this.bet, mode });
+        },
+        // Buying spins at once (sheet: "the reels begin to spin"); the mode then stays on.
+        bought: () => {
+          if (this.betEditable() && this.bet.mode !== null) void this.playRound();
         },
       },
       this.jurisdiction.buyBonus,

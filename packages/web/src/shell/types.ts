@@ -31,7 +31,10 @@ export interface GameDescription {
   betSchema?: BetSchema;
   /** Paylines as the row (0 = top) on each reel. */
   lines: number[][];
-  paytable: { lines: Record<string, number[]>; scatter: Record<string, number[]> };
+  /** Line pays by symbol; scatter pays by symbol (`scatter` for one scatter, `scatters` where a game has several). */
+  paytable: { lines: Record<string, number[]>; scatter?: Record<string, number[]>; scatters?: Record<string, number[]> };
+  /** What the game's sheet calls operator free rounds (40 Mystic Gem: "Bonus Spin Mode"); default "Free rounds". */
+  grantsName?: string;
   features: Record<string, unknown>;
   rules: Record<string, string>;
   rtp: number;

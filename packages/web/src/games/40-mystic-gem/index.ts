@@ -13,11 +13,12 @@
 import type { MysticAction, MysticAwaiting, MysticEvent } from "@reelhouse/games";
 import type { OpenRound } from "@reelhouse/protocol";
 import { dispatch, type EventHandlers, narrow, narrowOne, playEvents, tagsOf } from "../../shell/events.js";
+import type { DoubleTable } from "../../shell/kit/double-table.js";
 import { ReelGameView, type ReelStepRun, reelStageFor } from "../../shell/kit/reel-game-view.js";
 import type { ReelStage, Window } from "../../shell/kit/reel-stage.js";
 import type { BetChoice, GameContext, GameView, GameViewFactory, PlayableStep, PlayOptions } from "../../shell/types.js";
 import { BACKGROUND_SVG, CELL_H, CELL_W, FRAME, SYMBOL_ART } from "./art.js";
-import { Fold } from "./fold.js";
+import { createFold } from "./fold.js";
 import { field, foldCap, mysticPaytable, mysticRules } from "./help.js";
 import { type FieldEntry, LineField } from "./line-field.js";
 import { WildOverlays } from "./wilds.js";
@@ -67,7 +68,7 @@ function reelWords(reels: readonly number[]): string {
 }
 
 class MysticGemView extends ReelGameView<Saved> implements GameView {
-  private readonly fold: Fold;
+  private readonly fold: DoubleTable<MysticAction>;
   private readonly field: LineField;
   private readonly wilds: WildOverlays;
   /** Reels 2–4 (0-based), where WILDs land and are bought. */
@@ -103,7 +104,7 @@ class MysticGemView extends ReelGameView<Saved> implements GameView {
     this.cap = foldCap(description);
     const fold = field(description.features, "fold");
     const shown = Number(field(fold, "cardsShown"));
-    this.fold = new Fold(ctx.money, ctx.pause, Number.isInteger(shown) && shown > 0 ? shown : 5);
+    this.fold = createFold(ctx.money, ctx.pause, Number.isInteger(shown) && shown > 0 ? shown : 5);
     this.field = new LineField(`${description.lines.length} LINES · GOOD LUCK`);
     this.wilds = new WildOverlays(description.reels, description.rows);
     this.element.querySelector(".game-reels")?.append(this.wilds.element);

@@ -11,12 +11,13 @@ import type { BewitchedAction, BewitchedAwaiting, BewitchedEvent } from "@reelho
 import type { OpenRound } from "@reelhouse/protocol";
 import { dispatch, type EventHandlers, narrow, narrowOne, playEvents, tagsOf } from "../../shell/events.js";
 import { svgUrl } from "../../shell/kit/art.js";
+import type { DoubleTable } from "../../shell/kit/double-table.js";
 import { ReelGameView, type ReelStepRun, reelStageFor } from "../../shell/kit/reel-game-view.js";
 import type { ReelStage, Window } from "../../shell/kit/reel-stage.js";
 import type { BetChoice, GameContext, GameView, GameViewFactory, PlayableStep, PlayOptions } from "../../shell/types.js";
 import { BACKGROUND_SVG, CELL_H, CELL_W, FRAME, SYMBOL_ART } from "./art.js";
 import { WitchBattle } from "./battle.js";
-import { DoubleUp } from "./double.js";
+import { createDouble } from "./double.js";
 import { FreeSpinSeries } from "./free-spins.js";
 import { bewitchedPaytable, bewitchedRules } from "./help.js";
 import { ingredient, type OpenedVial, VialShelf } from "./vials.js";
@@ -58,7 +59,7 @@ interface RestoreRun {
 class BewitchedView extends ReelGameView<FreeSpinSeries> implements GameView {
   private readonly battle: WitchBattle;
   private readonly shelf: VialShelf;
-  private readonly double: DoubleUp;
+  private readonly double: DoubleTable<BewitchedAction>;
   private readonly companion: HTMLElement;
   private series = new FreeSpinSeries();
   /** Merlin came: the shelf opens when the round awaits its first vial. */
@@ -82,7 +83,7 @@ class BewitchedView extends ReelGameView<FreeSpinSeries> implements GameView {
     this.shelf = new VialShelf(ctx.money);
     const double = ctx.description.features.double;
     const cards = typeof double === "object" && double && "cardsShown" in double ? Number(double.cardsShown) : 5;
-    this.double = new DoubleUp(ctx.money, ctx.pause, Number.isInteger(cards) && cards > 0 ? cards : 5);
+    this.double = createDouble(ctx.money, ctx.pause, Number.isInteger(cards) && cards > 0 ? cards : 5);
     this.companion = document.createElement("div");
     this.companion.className = "bw-companion";
     this.companion.dataset.test = "witch-companion";

@@ -21,6 +21,8 @@ export interface BetPanelEvents {
   step(id: BetField["id"], delta: number): void;
   /** The buy mode changed (null: a plain spin). */
   mode(id: string | null): void;
+  /** A mode was bought with its BUY button: the reels begin to spin. */
+  bought?(): void;
 }
 
 /** What the BUY BONUS panel needs beyond the schema: the stake cap, where the choice is kept, how to tell the player. */
@@ -68,6 +70,7 @@ export class BetPanel {
         money,
         maxStake: buy.maxStake ?? null,
         choose: (id) => events.mode(id),
+        ...(events.bought ? { bought: () => events.bought?.() } : {}),
         preferences: buy.preferences ?? null,
         ...(buy.tell ? { tell: buy.tell } : {}),
       });

@@ -24,6 +24,11 @@ export interface BuyPanelOptions {
   maxStake: number | null;
   /** The player chose a mode (null: plain spins again). */
   choose(id: string | null): void;
+  /**
+   * The player bought a mode with its BUY button (the dialog has closed): the sheet's "Once
+   * this action is completed, the reels begin to spin". Absent: the next SPIN plays it.
+   */
+  bought?(): void;
   /** Where the chosen mode is kept (null: nowhere, this page only). */
   preferences?: GamePreferences | null;
   /** Tells the player something (a mode turned off by a stake change). */
@@ -127,6 +132,7 @@ export class BuyPanel {
           if (button.getAttribute("aria-pressed") === "true") return;
           pick(button.dataset.buy as string);
           closeDialog();
+          this.o.bought?.();
         });
       }
       const toggle = body.querySelector<HTMLInputElement>('[data-test="buy-guaranteed"]');

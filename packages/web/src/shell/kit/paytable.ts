@@ -34,7 +34,7 @@ export function paytableAt(
     {
       symbols: description.symbols,
       linePays: description.paytable.lines,
-      scatterPays: data.scatterPays ?? description.paytable.scatter,
+      scatterPays: data.scatterPays ?? description.paytable.scatter ?? description.paytable.scatters ?? {},
       art: data.art,
       notes: data.notes,
       howLinesPay: data.howLinesPay,
