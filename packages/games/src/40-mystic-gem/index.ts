@@ -1,5 +1,6 @@
 /** 40 Mystic Gem as the platform sees it. */
 import type { GameModule } from "@reelhouse/engine";
+import { betListOf, identityOf } from "../kit/module.js";
 import { DEFAULT_BET, describeGame, modelJson } from "./describe.js";
 import * as model from "./model.js";
 import { computeExact } from "./par.js";
@@ -19,18 +20,14 @@ const folding =
 
 /** 40 Mystic Gem as the platform sees it. */
 export const mysticGem: GameModule<MysticBet, MysticState, MysticAction, MysticEvent, MysticAwaiting, MysticConfig> = {
-  id: model.GAME_ID,
-  name: model.GAME_NAME,
-  version: model.MATHS_VERSION,
+  ...identityOf(model),
   start,
   act,
   parseBet,
   parseAction,
   parseConfig,
   totalBet: totalBetOf,
-  minBet: () => BETS[0] as MysticBet,
-  maxBet: () => BETS[BETS.length - 1] as MysticBet,
-  bets: () => BETS,
+  ...betListOf(BETS),
   model: modelJson,
   exact: computeExact,
   policies: {

@@ -6,6 +6,7 @@ import {
   type PlatformAnswer,
   type PlatformRequest,
 } from "@reelhouse/engine";
+import { betListOf, identityOf } from "../kit/module.js";
 import { DEFAULT_BET, describeGame, FULL_BET, modelJson, seedByCoinValue } from "./describe.js";
 import { computeExact } from "./exact.js";
 import * as model from "./model.js";
@@ -97,18 +98,14 @@ export const bewitched: GameModule<
   BewitchedAwaiting,
   BewitchedConfig
 > = {
-  id: model.GAME_ID,
-  name: model.GAME_NAME,
-  version: model.MATHS_VERSION,
+  ...identityOf(model),
   start,
   act,
   parseBet,
   parseAction,
   parseConfig,
   totalBet: totalBetOf,
-  minBet: () => BETS[0] as BewitchedBet,
-  maxBet: () => BETS[BETS.length - 1] as BewitchedBet,
-  bets: () => BETS,
+  ...betListOf(BETS),
   model: modelJson,
   exact: computeExact,
   policies: {

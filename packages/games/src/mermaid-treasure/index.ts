@@ -1,4 +1,5 @@
 import type { GameModule } from "@reelhouse/engine";
+import { identityOf } from "../kit/module.js";
 import { describeGame, modelJson } from "./describe.js";
 import { computeExact } from "./exact.js";
 import * as model from "./model.js";
@@ -26,9 +27,7 @@ const BETS = Object.freeze(allBets());
 /** Mermaid Treasure as the platform sees it. */
 export const mermaidTreasure: GameModule<MermaidBet, MermaidState, MermaidAction, MermaidEvent, MermaidAwaiting, MermaidConfig> =
   {
-    id: model.GAME_ID,
-    name: model.GAME_NAME,
-    version: model.MATHS_VERSION,
+    ...identityOf(model),
     start,
     act,
     parseBet,

@@ -1,4 +1,5 @@
 import { claimPool, GameInputError, type GameModule, type PlatformAnswer, type PlatformRequest } from "@reelhouse/engine";
+import { betListOf, identityOf } from "../kit/module.js";
 import { DEFAULT_BET, describeGame, modelJson } from "./describe.js";
 import { computeExact } from "./exact.js";
 import * as model from "./model.js";
@@ -26,18 +27,14 @@ export function platformModel(request: PlatformRequest): PlatformAnswer {
 
 /** Mona Lisa Jewels as the platform sees it. */
 export const monaLisaJewels: GameModule<MonaBet, MonaState, MonaAction, MonaEvent, MonaAwaiting, MonaConfig> = {
-  id: model.GAME_ID,
-  name: model.GAME_NAME,
-  version: model.MATHS_VERSION,
+  ...identityOf(model),
   start,
   act,
   parseBet,
   parseAction,
   parseConfig,
   totalBet: totalBetOf,
-  minBet: () => BETS[0] as MonaBet,
-  maxBet: () => BETS[BETS.length - 1] as MonaBet,
-  bets: () => BETS,
+  ...betListOf(BETS),
   model: modelJson,
   exact: computeExact,
   policies: {
