@@ -286,6 +286,8 @@ describe.skipIf(!HAS_CHROMIUM)("Mona Lisa Jewels in the browser (Chromium, real 
     );
     const before = Number(await ticker.getAttribute("data-amount"));
     await force(p, JACKPOT_STOPS);
+    // A deliberate press: one under 250 ms after BET MAX's is the same burst (press guard) and plays nothing.
+    await p.waitForTimeout(300);
     await p.click('[data-test="bet-max-spin"]');
     const card = p.locator('[data-test="jackpot-won"]');
     await card.waitFor({ state: "visible", timeout: 20_000 });
