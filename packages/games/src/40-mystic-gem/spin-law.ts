@@ -72,7 +72,8 @@ export function spinLaw(reels: readonly ReelLaw[]): SpinLaw {
       if (pay > 0) lineHit += probability;
     }
   }
-  return { outcomes, combinations: cycle.combinations, lineHit };
+  // A sum of doubles may pass 1 by an ulp where every window wins a line (3 WILDs).
+  return { outcomes, combinations: cycle.combinations, lineHit: Math.min(1, lineHit) };
 }
 
 /** The law a guaranteed spin plays: the outcomes with a line win, renormalised. */
