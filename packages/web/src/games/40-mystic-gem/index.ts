@@ -106,7 +106,7 @@ class MysticGemView extends ReelGameView<Saved> implements GameView {
     const shown = Number(field(fold, "cardsShown"));
     this.fold = createFold(ctx.money, ctx.pause, Number.isInteger(shown) && shown > 0 ? shown : 5);
     this.field = new LineField(`${description.lines.length} LINES · GOOD LUCK`);
-    this.wilds = new WildOverlays(description.reels, description.rows);
+    this.wilds = new WildOverlays(stage);
     this.element.querySelector(".game-reels")?.append(this.wilds.element);
     // Under the reels: the Winning Line Field, and beside it the Fold's offer when a win may be doubled up.
     const under = document.createElement("div");
@@ -155,7 +155,13 @@ class MysticGemView extends ReelGameView<Saved> implements GameView {
       this.ctx.say(`The WILD expands over ${reelWords(event.reels)}.`);
       await Promise.all(
         event.reels.map((reel) =>
-          this.wilds.grow(reel, Math.max(0, window[reel]?.indexOf(WILD) ?? 0), run.options, this.ctx.pause),
+          this.wilds.grow(
+            reel,
+            Math.max(0, window[reel]?.indexOf(WILD) ?? 0),
+            this.ctx.description.rows,
+            run.options,
+            this.ctx.pause,
+          ),
         ),
       );
       this.stage.show(event.window);

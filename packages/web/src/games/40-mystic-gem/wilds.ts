@@ -2,38 +2,27 @@
  * What 40 Mystic Gem draws over its reels besides the symbols: the expanding WILD growing
  * from where it landed over its whole reel (a column of light; a still change with less
  * motion), the reels a WILD covers framed in violet, and the reels under a bought WILD
- * marked BOUGHT from the moment the server's answer names them. Positions follow the reel
- * stage's drawing (its side margin for the line badges, its top margin, the cell size).
+ * marked BOUGHT from the moment the server's answer names them. Positions are the reel
+ * stage's own (`ReelStage.reelBox`).
  */
 import { escapeHtml } from "../../shell/html.js";
 import { svgUrl } from "../../shell/kit/art.js";
-import { CELL_H, CELL_W, WILD_TALL } from "./art.js";
-
-/** The reel stage's margins around the reels (stage units): line badges left and right, the frame above and below. */
-const SIDE = 54;
-const TOP = 26;
+import type { ReelStage } from "../../shell/kit/reel-stage.js";
+import { WILD_TALL } from "./art.js";
 
 export class WildOverlays {
   readonly element: HTMLElement;
-  private readonly width: number;
-  private readonly height: number;
 
-  constructor(
-    reels: number,
-    private readonly rows: number,
-  ) {
-    this.width = reels * CELL_W + 2 * SIDE;
-    this.height = rows * CELL_H + 2 * TOP;
+  constructor(private readonly stage: Pick<ReelStage, "reelBox">) {
     this.element = document.createElement("div");
     this.element.className = "mg-wild-layer";
     this.element.setAttribute("aria-hidden", "true");
   }
 
-  /** A reel's box over the canvas, in percentages of the stage. */
-  private box(reel: number, fromRow = 0, rows = this.rows): string {
-    const left = ((SIDE + reel * CELL_W) / this.width) * 100;
-    const top = ((TOP + fromRow * CELL_H) / this.height) * 100;
-    return `left:${left}%;top:${top}%;width:${(CELL_W / this.width) * 100}%;height:${((rows * CELL_H) / this.height) * 100}%`;
+  /** A reel's box over the canvas, in percentages of the stage (the stage's own geometry). */
+  private box(reel: number): string {
+    const b = this.stage.reelBox(reel);
+    return `left:${b.left}%;top:${b.top}%;width:${b.width}%;height:${b.height}%`;
   }
 
   /** Frames `reel` as covered by a WILD; `bought` adds the BOUGHT mark. */
@@ -55,13 +44,14 @@ export class WildOverlays {
   async grow(
     reel: number,
     row: number,
+    rows: number,
     options: { reducedMotion: boolean; quick: boolean },
     wait: (ms: number) => Promise<void>,
   ): Promise<void> {
     if (options.reducedMotion) return;
     const beam = document.createElement("div");
     beam.className = "mg-wild-grow";
-    beam.setAttribute("style", `${this.box(reel)};--from:${((row + 0.5) / this.rows) * 100}%`);
+    beam.setAttribute("style", `${this.box(reel)};--from:${((row + 0.5) / rows) * 100}%`);
     beam.innerHTML = `<img alt="" src="${svgUrl(WILD_TALL)}">`;
     if (options.quick) beam.classList.add("quick");
     this.element.append(beam);

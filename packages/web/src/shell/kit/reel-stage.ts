@@ -222,6 +222,21 @@ export class ReelStage {
   private readonly g: Geometry;
   private readonly paylines: readonly (readonly number[])[];
 
+  /**
+   * Where rows `fromRow`..`fromRow + rows - 1` of `reel` are drawn, in percent of the stage's
+   * box: for what a game lays over its reels (an expanding wild's column, a bought reel's mark),
+   * so it never copies the stage's margins.
+   */
+  reelBox(reel: number, fromRow = 0, rows = this.g.rows): { left: number; top: number; width: number; height: number } {
+    const { side, top, cellW, cellH, width, height } = this.g;
+    return {
+      left: ((side + reel * cellW) / width) * 100,
+      top: ((top + fromRow * cellH) / height) * 100,
+      width: (cellW / width) * 100,
+      height: ((rows * cellH) / height) * 100,
+    };
+  }
+
   constructor(private readonly options: ReelStageOptions) {
     this.g = geometry(options);
     this.paylines = options.paylines;
