@@ -87,9 +87,23 @@ export interface CreateSessionResponse {
   token: string;
   player: PlayerInfo;
   balance: number;
+  /**
+   * The player's non-cash balances by unit (Gnomos Mix's Bonuses: `{bonus: 12}`): every unit
+   * the player holds an account of, 0 included; `{}` when none. The same record as a round
+   * answer's `unitBalances` and the `account` event's.
+   */
+  units: Record<string, number>;
   currency: string;
   /** The jurisdiction profile in force for this session (what the client may show). */
   jurisdiction: JurisdictionInfo;
+}
+
+/** GET /api/v1/session: the session's player, balances and jurisdiction profile (after a reload). */
+export interface SessionResponse extends Omit<CreateSessionResponse, "token"> {
+  /** The session ends after this long without a request. */
+  idleTimeoutMs: number;
+  /** After a dropped session, a new one is refused this long. */
+  reconnectLockoutMs: number;
 }
 
 export interface JurisdictionInfo {
@@ -109,7 +123,7 @@ export interface JurisdictionInfo {
 export interface GameSummary {
   id: string;
   name: string;
-  /** Minimum and maximum total bet, minor units. */
+  /** Minimum and maximum total bet, minor units, over the bets the operator left enabled. */
   minBet: number;
   maxBet: number;
   rtp: number;
@@ -144,7 +158,10 @@ export interface StepResponse<G extends GameId = GameId> {
   totalBet: number;
   /** The round's non-cash winnings so far by unit (e.g. `{bonus: 3}`); absent when none. */
   totalWinUnits?: Record<string, number>;
-  /** The player's non-cash balances after this step, by unit; absent when the player holds none. */
+  /**
+   * The player's non-cash balances after this request's steps (their money moved), by unit;
+   * absent when the player holds no non-cash account (then every unit is 0).
+   */
   unitBalances?: Record<string, number>;
   /** On an autoplay spin, and when an autoplay round settles: the autoplay after it. */
   autoplay?: AutoplayState | null;
@@ -365,6 +382,44 @@ export interface FixedBetSchema {
 export interface Stake {
   cash: number;
   extra?: { amount: number; unit: string };
+  /**
+   * The operator disabled this stake: not offered, and a round at it is 400 BET_DISABLED.
+   * It keeps its place in `stakes` (a bet names its stake by index).
+   */
+  disabled?: true;
+}
+
+/**
+ * What `GET /api/v1/games/:id` adds to a game's description when the operator disabled some
+ * of its bets (`PUT /api/v1/admin/games/:id/bets`); absent when every bet is enabled. The
+ * description's bet schema is narrowed too: a line schema keeps the values some enabled bet
+ * uses, a fixed schema marks disabled stakes `disabled: true`, a default on a disabled bet
+ * moves to the nearest enabled one below it.
+ */
+export interface DisabledBetsInfo<G extends GameId = GameId> {
+  /** Smallest and largest total bet the operator left enabled, minor units. */
+  minBet: number;
+  maxBet: number;
+  /** The disabled bets, as the game's bets (a line game: `{coinValue, coinsPerLine, lines}`; fixed stakes: `{stake}`). */
+  disabledBets: GameBets[G][];
+}
+
+/** Admin `PUT /api/v1/admin/games/:id/bets`: the bets to disable, or the only bets to enable (each one of the game's bets). */
+export type BetSettingRequest = { disabled: unknown[] } | { enabled: unknown[] };
+
+/** Admin `GET`/`PUT /api/v1/admin/games/:id/bets`. */
+export interface BetSettingView {
+  gameId: string;
+  version: string;
+  /** The operator's setting as stored (normalised to the game's order), or null when never set. */
+  setting: BetSettingRequest | null;
+  updatedAt: string | null;
+  updatedBy: string | null;
+  /** Smallest and largest enabled total bet, minor units (the lobby's range). */
+  minBet: number;
+  maxBet: number;
+  /** Every bet of the game (`GameModule.bets()`, smallest total first) and whether it is enabled. */
+  bets: { bet: unknown; totalBet: number; enabled: boolean }[];
 }
 
 /** A feature the player may buy instead of a plain spin. */
@@ -459,7 +514,7 @@ export interface AccountEvent {
   /** Cash balance, minor units. */
   balance: number;
   currency: string;
-  /** Non-cash balances by unit (Bonuses); absent when the player holds none. */
+  /** Non-cash balances by unit (Bonuses), as the session's `units`; absent when the player holds no non-cash account. */
   unitBalances?: Record<string, number>;
   cause: AccountChange;
 }

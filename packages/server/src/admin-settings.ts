@@ -3,7 +3,9 @@
  * each game's configuration. Stored, so they survive restarts; other nodes reread them
  * within seconds.
  */
+import type { BetSettingView } from "@reelhouse/protocol";
 import { audit } from "./audit.js";
+import { BETS_SETTING, betKey, parseBetSetting, type StoredBetSetting } from "./bet-rules.js";
 import { JURISDICTION_ID, type JurisdictionProfile, MAX_AMOUNT } from "./config.js";
 import { ApiProblem, badRequest } from "./errors.js";
 import type { GameConfigView } from "./game-config.js";
@@ -101,6 +103,46 @@ export class AdminSettings {
   /** GET /admin/games/:id/config: the configuration new rounds start with, and its audit trail. */
   gameConfig(gameId: string): Promise<GameConfigView> {
     return this.server.configs.view(this.known(gameId));
+  }
+
+  /** GET /admin/games/:id/bets: every bet of the game with whether it is enabled, the setting and the lobby's range. */
+  gameBets(gameId: string): BetSettingView {
+    const game = this.known(gameId);
+    const rules = this.server.games.bets;
+    const stored = rules.settingOf(game.id);
+    const disabled = new Set(rules.disabled(game).map((bet) => betKey(game, bet)));
+    const range = rules.range(game);
+    return {
+      gameId: game.id,
+      version: game.version,
+      setting: stored?.setting ?? null,
+      updatedAt: stored ? new Date(stored.at).toISOString() : null,
+      updatedBy: stored?.by ?? null,
+      minBet: range.min,
+      maxBet: range.max,
+      bets: game.bets().map((bet) => ({ bet, totalBet: game.totalBet(bet), enabled: !disabled.has(betKey(game, bet)) })),
+    };
+  }
+
+  /**
+   * PUT /admin/games/:id/bets `{disabled: [bet…]}` or `{enabled: [bet…]}`: validated against the
+   * game's bets (bet-rules.ts), stored and audited (who, old, new) in one transaction; applies
+   * to new rounds, autoplays and grants at once on this node, within 5 s on the others.
+   */
+  async setGameBets(gameId: string, input: unknown, who: string): Promise<BetSettingView> {
+    const game = this.known(gameId);
+    const setting = parseBetSetting(game, body(input));
+    const value: StoredBetSetting = { setting, at: Date.now(), by: who };
+    const key = `${BETS_SETTING}${game.id}`;
+    await this.server.db.tx(async (sql) => {
+      // The stored one, not this node's copy (another node may have changed it in the last seconds).
+      const row = await sql.one<{ value: string }>("SELECT value FROM settings WHERE key = $1", [key]);
+      const old = row ? (JSON.parse(row.value) as StoredBetSetting).setting : null;
+      await sql.run(UPSERT_SETTING, [key, JSON.stringify(value)]);
+      await audit(sql, "setGameBets", { gameId: game.id, who, old, new: setting });
+    });
+    await this.server.loadSettings();
+    return this.gameBets(game.id);
   }
 
   /** PUT /admin/games/:id/config `{config}`: validated by the game, audited with who/when/old/new; applies to new rounds. */

@@ -188,6 +188,7 @@ export class Admin {
     const print = fingerprint(`admin:grant:${playerId}`, { gameId: game.id, bet, spins });
     return this.once(key, print, async (sql) => {
       this.server.game(game.id);
+      this.server.games.bets.check(game, bet);
       await this.player(sql, playerId);
       const id = newId("gr");
       await sql.run(

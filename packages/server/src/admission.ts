@@ -23,6 +23,8 @@ export interface Admission {
   paid: boolean;
   wallet: Wallet;
   at: number;
+  /** The smallest bet the operator left enabled (offered with INSUFFICIENT_FUNDS); the game's own when absent. */
+  minBet?: unknown;
 }
 
 /** Runs every admission check; throws the first refusal (nothing is written: the transaction rolls back). */
@@ -75,12 +77,13 @@ export async function checkNoOpenRound(sql: Sql, playerId: string, gameId: strin
 export function checkFunds(a: Admission): void {
   if (!a.paid) return;
   const { wallet, totalBet, game } = a;
+  const minBet = a.minBet ?? game.minBet();
   if (wallet.cash < totalBet) {
     throw new ApiProblem(402, "INSUFFICIENT_FUNDS", `the balance ${wallet.cash} is below the bet ${totalBet}`, {
       balance: wallet.cash,
       totalBet,
-      minBet: game.minBet(),
-      minTotalBet: game.totalBet(game.minBet()),
+      minBet,
+      minTotalBet: game.totalBet(minBet),
     });
   }
   for (const [unit, stake] of nonZero(a.stakeUnits)) {
@@ -90,7 +93,7 @@ export function checkFunds(a: Admission): void {
         unit,
         balance,
         stake,
-        minBet: game.minBet(),
+        minBet,
       });
     }
   }

@@ -81,6 +81,8 @@ export class Autoplays {
       throw badRequest("BAD_AUTOPLAY", "stopOnJackpot must be a boolean");
     const print = fingerprint("autoplay", body);
     const { result } = await this.idempotency.once<AutoplayState>(caller, requestId, print, async (sql) => {
+      // After a retry's stored answer: a bet disabled since still answers its retries.
+      this.games.bets.check(game, bet);
       const at = this.now();
       // One autoplay per player and game: a new one replaces the unfinished one.
       await sql.run(

@@ -6,6 +6,7 @@
  */
 import type { GameModule } from "@reelhouse/engine";
 import type { GameSummary } from "@reelhouse/protocol";
+import { BetRules } from "./bet-rules.js";
 import { ApiProblem } from "./errors.js";
 
 /** A game module as the server handles it (types are the game's own; the server treats them as data). */
@@ -17,6 +18,8 @@ export class GameRegistry {
   private readonly current = new Map<string, AnyGame>();
   private readonly versions = new Map<string, AnyGame>();
   private disabled: ReadonlySet<string> = new Set();
+  /** The bets the operator disabled, per game (bet-rules.ts). */
+  readonly bets = new BetRules();
   /** Rounds the platform opens itself (Jackpot Cards), by id: not in the lobby, never started by a player. */
   private readonly platformRounds = new Map<string, AnyGame>();
 
@@ -119,16 +122,16 @@ export class GameRegistry {
     return [...this.disabled];
   }
 
-  /** GET /games: the games on offer with their bet range (each game's own min and max bet) and RTP. */
+  /**
+   * GET /games: the games on offer with their bet range (the smallest and largest total of
+   * the bets the operator left enabled; every bet of the game when none is disabled) and RTP.
+   */
   list(): GameSummary[] {
     return [...this.current.values()]
       .filter((g) => !this.disabled.has(g.id))
-      .map((g) => ({
-        id: g.id,
-        name: g.name,
-        minBet: g.totalBet(g.minBet()),
-        maxBet: g.totalBet(g.maxBet()),
-        rtp: g.describe().rtp,
-      }));
+      .map((g) => {
+        const range = this.bets.range(g);
+        return { id: g.id, name: g.name, minBet: range.min, maxBet: range.max, rtp: g.describe().rtp };
+      });
   }
 }

@@ -97,5 +97,17 @@ export async function adminRoutes(scope: FastifyInstance, server: GameServer, gu
     async (request) =>
       admin.settings.setGameConfig(request.params.id, request.body, operatorName(request.headers["x-admin-user"])),
   );
+  scope.get<{ Params: { id: string } }>(
+    "/games/:id/bets",
+    adminDoc("A game's bets, which are enabled, and the lobby's range"),
+    async (request) => admin.settings.gameBets(request.params.id),
+  );
+  scope.put<{ Params: { id: string } }>(
+    "/games/:id/bets",
+    adminDoc("Disable bets of a game {disabled: [bet…]} or {enabled: [bet…]} (audited; applies to new rounds)", {
+      body: anyObject,
+    }),
+    async (request) => admin.settings.setGameBets(request.params.id, request.body, operatorName(request.headers["x-admin-user"])),
+  );
   await jackpotAdminRoutes(scope, server);
 }

@@ -1,4 +1,5 @@
 /** The player API under `/api/v1`: sessions, games, rounds, history, grants, autoplay, preferences, the event stream. */
+import type { SessionResponse } from "@reelhouse/protocol";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ApiProblem } from "./errors.js";
 import type { EventHub } from "./events/hub.js";
@@ -59,19 +60,22 @@ export function playerRoutes(app: FastifyInstance, server: GameServer, guard: Gu
     async (request, reply) => {
       const caller = await auth(request, reply);
       const { idleTimeoutMs, reconnectLockoutMs, ...jurisdiction } = caller.profile;
-      return {
+      const wallet = await server.wallet(caller);
+      const session: SessionResponse = {
         player: {
           id: caller.player.id,
           name: caller.player.name,
           currency: caller.player.currency,
           demo: caller.player.demo === 1,
         },
-        balance: await server.balance(caller),
+        balance: wallet.cash,
+        units: { ...wallet.units },
         currency: caller.player.currency,
         jurisdiction,
         idleTimeoutMs,
         reconnectLockoutMs,
       };
+      return session;
     },
   );
   app.get("/api/v1/games", doc("Games on offer", ["games"]), async () => ({ games: server.listGames() }));

@@ -25,6 +25,7 @@ import { StepPlayer } from "./rounds/play.js";
 import { RoundRunner } from "./rounds/runner.js";
 import type { Caller, PlayerRow, Stored } from "./rows.js";
 import { type NewPlayer, Sessions } from "./sessions.js";
+import { lockWallet, type Wallet } from "./wallet.js";
 
 /** How often a node rereads settings other nodes may have changed (jurisdictions, disabled games, game configurations). */
 const SETTINGS_REFRESH_MS = 5000;
@@ -103,7 +104,7 @@ export class GameServer {
     await this.loadSettings();
   }
 
-  /** Reads the stored settings: jurisdiction profiles, disabled games, the games' configurations. */
+  /** Reads the stored settings: jurisdiction profiles, disabled games and bets, the games' configurations. */
   async loadSettings(): Promise<void> {
     const rows = await this.db.read((sql) => sql.query<{ key: string; value: string }>("SELECT key, value FROM settings"));
     let disabled: string[] = [];
@@ -115,6 +116,7 @@ export class GameServer {
       if (row.key === "games:disabled") disabled = JSON.parse(row.value) as string[];
     }
     this.games.setDisabled(disabled);
+    this.games.bets.load(rows);
     await this.configs.load();
     this.settingsAt = this.now();
   }
@@ -141,10 +143,10 @@ export class GameServer {
     return this.games.offered(gameId);
   }
 
-  /** GET /games/:id: the game's description under the operator's configuration. */
+  /** GET /games/:id: the game's description under the operator's configuration, without the bets the operator disabled. */
   describe(gameId: string) {
     const game = this.games.offered(gameId);
-    const description = game.describe(this.configs.forNewRound(game).config);
+    const description = this.games.bets.describe(game, game.describe(this.configs.forNewRound(game).config));
     // The pools the game declares (and Jackpot Cards' levels when it includes them), so a client
     // shows the jackpot ticker without knowing the game.
     const cards = game.jackpotCards ? (this.games.platformRound(JACKPOT_CARDS_ID)?.jackpots ?? []) : [];
@@ -181,6 +183,11 @@ export class GameServer {
 
   balance(caller: Caller): Promise<number> {
     return this.db.read((sql) => lockBalance(sql, caller.player.id, ""));
+  }
+
+  /** The player's cash and non-cash balances (one read; `units` is `{}` when the player holds none). */
+  wallet(caller: Caller): Promise<Wallet> {
+    return this.db.read((sql) => lockWallet(sql, caller.player.id, ""));
   }
 
   startRound(caller: Caller, gameId: string, input: unknown): Promise<Stored<StepResponse>> {

@@ -9,8 +9,9 @@ import type { Database, Sql } from "./db/database.js";
 import { ApiProblem, badRequest } from "./errors.js";
 import { hashToken, newId, newToken } from "./ids.js";
 import { allowOnly, bodyOf } from "./input.js";
-import { counterparties, lockBalance, move, playerAccount } from "./ledger.js";
+import { counterparties, move, playerAccount } from "./ledger.js";
 import type { Caller, PlayerRow, SessionTouch } from "./rows.js";
+import { lockWallet, type Wallet } from "./wallet.js";
 
 /** How long a resolved token is trusted without reading the database again (to notice a session ended elsewhere). */
 const SESSION_CACHE_MS = 5000;
@@ -126,14 +127,15 @@ export class Sessions {
         return created;
       });
       this.remember(token, player, at);
-      return this.response(token, player, this.config.demoBalance);
+      // A fresh demo player holds no non-cash unit.
+      return this.response(token, player, { cash: this.config.demoBalance, units: {} });
     }
     allowOnly(body, ["launchToken"]);
     if (typeof body.launchToken !== "string" || body.launchToken.length < 10 || body.launchToken.length > 200) {
       throw badRequest("BAD_SESSION_REQUEST", 'send {"demo": true} or {"launchToken": "<token from the operator>"}');
     }
     const launchHash = hashToken(body.launchToken);
-    const { player, balance } = await this.db.tx(async (sql) => {
+    const { player, wallet } = await this.db.tx(async (sql) => {
       const launch = await sql.one<{ player_id: string; expires_at: number; used_at: number | null }>(
         `SELECT player_id, expires_at, used_at FROM launch_tokens WHERE token_hash = $1${this.lock}`,
         [launchHash],
@@ -161,10 +163,10 @@ export class Sessions {
       }
       await sql.run("UPDATE launch_tokens SET used_at = $1 WHERE token_hash = $2", [at, launchHash]);
       await this.insertSession(sql, token, player.id, at);
-      return { player, balance: await lockBalance(sql, player.id, "") };
+      return { player, wallet: await lockWallet(sql, player.id, "") };
     });
     this.remember(token, player, at);
-    return this.response(token, player, balance);
+    return this.response(token, player, wallet);
   }
 
   /** A session just created is known to this node (its first request needs no lookup). */
@@ -182,9 +184,16 @@ export class Sessions {
     ]);
   }
 
-  private response(token: string, player: PlayerRow, balance: number): CreateSessionResponse {
+  private response(token: string, player: PlayerRow, wallet: Wallet): CreateSessionResponse {
     const { idleTimeoutMs: _i, reconnectLockoutMs: _r, ...jurisdiction } = this.profileOf(player.jurisdiction);
-    return { token, player: playerInfo(player), balance, currency: player.currency, jurisdiction };
+    return {
+      token,
+      player: playerInfo(player),
+      balance: wallet.cash,
+      units: { ...wallet.units },
+      currency: player.currency,
+      jurisdiction,
+    };
   }
 
   /**

@@ -17,6 +17,7 @@ import type {
   OpenRound,
   Preferences,
   RoundDetail,
+  SessionResponse,
   StartRoundRequest,
   StepResponse,
   WireBet,
@@ -139,8 +140,8 @@ export class Api {
     return this.request("POST", "/sessions", { launchToken });
   }
 
-  /** GET /session: the stored token's player, balance and jurisdiction (after a reload). */
-  session(): Promise<Omit<CreateSessionResponse, "token">> {
+  /** GET /session: the stored token's player, balances (cash and `units`) and jurisdiction (after a reload). */
+  session(): Promise<SessionResponse> {
     return this.request("GET", "/session");
   }
 

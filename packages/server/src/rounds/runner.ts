@@ -123,12 +123,14 @@ export class RoundRunner {
     // The bet: the player's, or the grant's fixed bet (a granted round is paid by promotions).
     const bet = r.grantId ? await takeGrantedSpin(sql, playerId, r.grantId, game, r.sentBet) : r.sentBet;
     const paid = r.grantId === null;
+    // A bet the operator disabled is refused (paid, autoplay and granted rounds alike): 400 BET_DISABLED.
+    this.d.games.bets.check(game, bet);
     const totalBet = game.totalBet(bet);
     const stakeUnits = game.stakeUnits?.(bet);
     // Admission: the autoplay it belongs to, then the jurisdiction's and the platform's rules.
     const autoplay = r.autoplayId ? await this.d.autoplays.checkSpin(sql, caller, r.autoplayId, game.id, bet) : null;
     await this.d.cards?.refuseWhileOpen(sql, playerId);
-    await admit(sql, { caller, game, totalBet, stakeUnits, paid, wallet, at });
+    await admit(sql, { caller, game, totalBet, stakeUnits, paid, wallet, at, minBet: this.d.games.bets.minBet(game) });
     // Context: the operator's configuration now (stored on the round for its later steps).
     const config = this.d.configs.forNewRound(game);
     const { currency } = caller.player;
