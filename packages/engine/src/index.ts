@@ -10,6 +10,7 @@ export * from "./jackpot/pool-maths.js";
 export * from "./lines/cell-evaluate.js";
 export * from "./lines/cells.js";
 export * from "./lines/evaluate.js";
+export * from "./lines/tuple-paytable.js";
 export * from "./lines/wild-multipliers.js";
 export * from "./par.js";
 export * from "./par-assembler.js";
