@@ -104,4 +104,42 @@ describe.skipIf(!HAS_CHROMIUM)("HUD: game number and clock (Chromium, real serve
     }
     expect(pageErrors).toEqual([]);
   });
+
+  it("a player holding Bonuses sees BONUSES beside BALANCE, on any game, kept current by the push channel; a player without sees none", async () => {
+    const player = await server.api("POST", "/api/v1/admin/players", { admin: true, body: { name: "Bonus holder" } });
+    await server.api("POST", `/api/v1/admin/players/${player.id}/adjustments`, {
+      admin: true,
+      body: { amount: 100_000, reason: "deposit" },
+    });
+    await server.api("POST", `/api/v1/admin/players/${player.id}/adjustments`, {
+      admin: true,
+      body: { amount: 12, unit: "bonus", reason: "welcome Bonuses" },
+    });
+    const { launchToken } = await server.api("POST", `/api/v1/admin/players/${player.id}/launch-tokens`, {
+      admin: true,
+      body: {},
+    });
+    const p = await newPage(DESKTOP);
+    await openGame(p, `/?launch=${launchToken}#/play/mermaid-treasure`);
+    expect(await text(p, "units-bonus")).toBe("12");
+    expect(await p.isVisible('[data-meter="unit-bonus"]')).toBe(true);
+    // The operator credits more: the account event brings it to the screen.
+    await server.api("POST", `/api/v1/admin/players/${player.id}/adjustments`, {
+      admin: true,
+      body: { amount: 3, unit: "bonus", reason: "more Bonuses" },
+    });
+    await p.waitForFunction(() => document.querySelector('[data-test="units-bonus"]')?.textContent === "15", undefined, {
+      timeout: 10_000,
+    });
+    // A round of a cash game leaves them as they are.
+    await spin(p);
+    expect(await text(p, "units-bonus")).toBe("15");
+    await shoot(p, "hud-04-bonuses");
+    await p.close();
+    const demo = await newPage(DESKTOP);
+    await openGame(demo, "/#/play/mermaid-treasure");
+    expect(await demo.locator('[data-meter="unit-bonus"]').count()).toBe(0);
+    await demo.close();
+    expect(pageErrors).toEqual([]);
+  });
 });

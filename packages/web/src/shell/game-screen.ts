@@ -39,6 +39,8 @@ export class GameScreen {
   /** A lost round start sent again, choices that wait for the connection, the balance kept current. */
   private readonly link: RoundLink;
   private unfollow: () => void = () => {};
+  /** Stops the BONUSES meter following the push channel's `account` events. */
+  private readonly unfollowUnits: (() => void) | undefined;
   /** The game number and the clock at the bottom of the screen. */
   private readonly hudInfo: HudInfo;
   /** Takes back the session's double-up cards lent to the game's strips (kit/recent-cards.ts). */
@@ -87,6 +89,7 @@ export class GameScreen {
       freeBet: () => this.bets.free.next !== null || this.rounds.roundGrant !== null,
       counting: () => this.setMode("counting"),
     });
+    this.unfollowUnits = host.jackpots?.subscribe({ account: (event) => this.meters.units.account(event) });
     this.element.append(ctx.live.element);
     this.link = new RoundLink({
       api,
@@ -166,6 +169,7 @@ export class GameScreen {
   }
 
   destroy(): void {
+    this.unfollowUnits?.();
     this.jackpots.destroy();
     this.controls.destroy();
     this.hudInfo.stop();

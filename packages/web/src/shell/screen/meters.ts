@@ -1,10 +1,13 @@
 /**
- * The HUD's meters: BALANCE, BET (FREE BET for a granted round; a replayed round's bet in a
- * replay) and WIN, each in currency and coins, and the WIN count-up with its big-win banner.
+ * The HUD's meters: BALANCE, the player's non-cash balances where the game or the player has
+ * any (BONUSES: `units-meter.ts`), BET (FREE BET for a granted round; a replayed round's bet in
+ * a replay) and WIN, each in currency and coins, and the WIN count-up with its big-win banner.
  */
 import type { RoundDetail } from "@reelhouse/protocol";
 import { formatCoins, toCoins } from "../../format.js";
 import type { BetChoice, BetModel } from "../kit/bet-model.js";
+import { UnitsMeter } from "../units-meter.js";
+import { unitsOfSchema } from "../units-meter-model.js";
 import { WinCounter } from "../win-counter.js";
 import type { ScreenContext } from "./context.js";
 
@@ -31,6 +34,8 @@ export class Meters {
   /** The win on screen. */
   shownWin = 0;
   private readonly counter: WinCounter;
+  /** BONUSES and any other non-cash balance, beside BALANCE (hidden while there is none to show). */
+  readonly units: UnitsMeter;
 
   constructor(
     private readonly ctx: ScreenContext,
@@ -39,6 +44,10 @@ export class Meters {
     this.balance = ctx.info.balance;
     this.counter = new WinCounter(ctx.skipper, ctx.money);
     ctx.$("stage-area").append(this.counter.banner);
+    const units = unitsOfSchema(ctx.description.betSchema);
+    this.units = new UnitsMeter(units.length > 0 ? { units } : {});
+    ctx.$("balance").closest(".meter")?.after(this.units.element);
+    this.units.session(ctx.info.session);
   }
 
   private coins(minor: number, coinValue = this.host.model.coinValue(this.host.bet())): string {

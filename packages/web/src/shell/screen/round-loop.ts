@@ -59,6 +59,7 @@ export class RoundLoop {
     if (wait > 0) await sleep(wait);
     p.setMode("playing");
     p.meters.setWin(0);
+    p.meters.units.playing(true);
     ctx.view.startSpin(ctx.opts());
     this.lastSpinAt = performance.now();
     this.balanceBeforeRound = p.meters.balance;
@@ -77,6 +78,7 @@ export class RoundLoop {
     } catch (error) {
       // Nothing was played: the reels go back to the window they showed before.
       ctx.view.cancelSpin();
+      p.meters.units.playing(false);
       p.setMode("idle");
       if (grant && error instanceof ApiRequestError && (error.code === "GRANT_USED_UP" || error.code === "GRANT_NOT_FOUND")) {
         // Played out elsewhere (another tab): show what the server holds now.
@@ -188,6 +190,8 @@ export class RoundLoop {
     // At rest the balance is said too: the win alone leaves a screen-reader player guessing.
     ctx.live.flush(lead.trim(), ended ? `Balance ${ctx.money(step.balance)}.` : "");
     p.meters.setBalance(step.balance);
+    p.meters.units.answer(step);
+    if (ended) p.meters.units.playing(false);
     p.setMode(step.awaiting ? "feature" : "idle");
   }
 
