@@ -66,6 +66,22 @@ describe("BetModel", () => {
     expect(model.coinValue(bet)).toBeNull();
   });
 
+  it("skips the stakes the operator disabled: not stepped to, not offered as the largest affordable, not BET MAX", () => {
+    const schema: BetSchema = {
+      kind: "fixed",
+      stakes: [{ cash: 40 }, { cash: 80, disabled: true }, { cash: 200 }, { cash: 5000, disabled: true }],
+      default: 0,
+    };
+    const model = new BetModel(schema);
+    const start = model.initial();
+    expect(model.fields()[0]?.values).toEqual([0, 2]);
+    expect(model.step(start, "stake", 1)).toMatchObject({ stake: 2 });
+    expect(model.largestWithin(100, start)).toMatchObject({ stake: 0 });
+    expect(model.max(start, null)).toMatchObject({ stake: 2 });
+    // The index of a stake stays its position in the schema (the wire names it).
+    expect(model.wire(model.step(start, "stake", 1))).toEqual({ stake: 2 });
+  });
+
   it("names a stake in two currencies", () => {
     const model = new BetModel(twoCurrency);
     expect(model.label(model.initial(), money)).toBe("€0.20 + 1 Bonus");

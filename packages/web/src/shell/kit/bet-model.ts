@@ -49,7 +49,8 @@ export class BetModel {
             { id: "coinsPerLine", values: s.coinsPerLine },
             { id: "lines", values: s.lines },
           ]
-        : [{ id: "stake", values: s.stakes.map((_, i) => i) }];
+        : // A stake the operator disabled is not offered (its index stays: a bet names its stake by position).
+          [{ id: "stake", values: s.stakes.flatMap((stake, i) => (stake.disabled ? [] : [i])) }];
     return all.filter((f) => f.values.length > 1);
   }
 
@@ -114,7 +115,7 @@ export class BetModel {
     }
     let best: number | null = null;
     s.stakes.forEach((stake, i) => {
-      if (stake.cash <= limit && (best === null || stake.cash > (s.stakes[best] as Stake).cash)) best = i;
+      if (!stake.disabled && stake.cash <= limit && (best === null || stake.cash > (s.stakes[best] as Stake).cash)) best = i;
     });
     return best === null ? null : { kind: "fixed", stake: best, mode: null };
   }
