@@ -10,7 +10,7 @@ import { BetModel } from "./shell/kit/bet-model.js";
 import { BetPanel } from "./shell/kit/bet-panel.js";
 import { GambleScreen } from "./shell/kit/gamble.js";
 import { PickScreen } from "./shell/kit/pick-screen.js";
-import { ReelStage } from "./shell/kit/reel-stage.js";
+import { ReelStage, type ReelStageOptions } from "./shell/kit/reel-stage.js";
 import type { GamePreferences } from "./shell/types.js";
 
 const money = (minor: number) => formatMoney(minor, "EUR");
@@ -122,10 +122,10 @@ for (const [name, schema] of Object.entries(SCHEMAS)) {
 }
 
 // Reel stages: 5 x 4 (expanding wild) and 3 x 3 (held cells, nudges).
-const stage = (name: string, reels: number, rows: number) => {
+const stage = (name: string, reels: number, rows: number, paylines: ReelStageOptions["paylines"] = []) => {
   const el = section(name, `Reel stage ${reels} x ${rows}`);
   const initial = Array.from({ length: reels }, (_, r) => Array.from({ length: rows }, (_, k) => "ABCD"[(r + k) % 4] as string));
-  const s = new ReelStage({ reels, rows, art: ART, cell: { width: 200, height: 180 }, paylines: [], initial });
+  const s = new ReelStage({ reels, rows, art: ART, cell: { width: 200, height: 180 }, paylines, initial });
   const box = document.createElement("div");
   box.className = "kit-stage";
   box.style.setProperty("--ratio", String(s.aspectRatio));
@@ -135,6 +135,14 @@ const stage = (name: string, reels: number, rows: number) => {
 };
 const stage5x4 = stage("stage-5x4", 5, 4);
 const stage3x3 = stage("stage-3x3", 3, 3);
+/** Lines given as cells: 3 rows, 3 columns, 2 diagonals on a 3 x 3 window (Gnomos Mix's upper game). */
+const GRID_LINES: ReelStageOptions["paylines"] = [
+  ...[0, 1, 2].map((row) => [0, 1, 2].map((reel) => [reel, row] as const)),
+  ...[0, 1, 2].map((reel) => [0, 1, 2].map((row) => [reel, row] as const)),
+  [0, 1, 2].map((k) => [k, k] as const),
+  [0, 1, 2].map((k) => [k, 2 - k] as const),
+];
+const stageLines = stage("stage-lines", 3, 3, GRID_LINES);
 
 // Pick screen and gamble.
 const pickHost = section("pick", "Pick screen");
@@ -151,9 +159,10 @@ const gamble = new GambleScreen(money);
 gambleHost.append(gamble.element);
 
 async function ready(): Promise<void> {
-  await Promise.all([stage5x4.load(), stage3x3.load()]);
+  await Promise.all([stage5x4.load(), stage3x3.load(), stageLines.load()]);
   stage5x4.start();
   stage3x3.start();
+  stageLines.start();
 }
 
 (window as unknown as { kits: unknown }).kits = {
@@ -161,6 +170,7 @@ async function ready(): Promise<void> {
   panels,
   stage5x4,
   stage3x3,
+  stageLines,
   pick,
   gamble,
   preferences: () => preferences.read(),

@@ -109,6 +109,31 @@ describe.skipIf(!HAS_CHROMIUM)("client kits (Chromium, kit gallery)", () => {
     await shoot(page, "31-kit-stage-3x3");
   });
 
+  it("reel stage with lines given as cells: rows, columns and diagonals of a 3 x 3 window draw, column badges above and below", async () => {
+    // The badge area above the middle column (a column line's badge) and the corner above the first reel (nothing).
+    const at = (x: number, y: number) =>
+      page.evaluate(
+        ({ x, y }) => {
+          const canvas = document.querySelector<HTMLCanvasElement>('[data-kit="stage-lines"] canvas') as HTMLCanvasElement;
+          const scale = canvas.width / (3 * 200 + 2 * 54);
+          const d = (canvas.getContext("2d") as CanvasRenderingContext2D).getImageData(x * scale, y * scale, 1, 1).data;
+          return [d[0], d[1], d[2], d[3]];
+        },
+        { x, y },
+      );
+    const columnBadge = await at(54 + 200 + 100, 13);
+    const empty = await at(54 + 10, 13);
+    expect(columnBadge).not.toEqual(empty);
+    // A column line lit: the middle of its top cell's upper edge changes (the line passes through it vertically).
+    const before = await at(54 + 200 + 100, 26 + 30);
+    await page.evaluate(() => (window as any).kits.stageLines.previewLines(8, 60_000));
+    await page.waitForTimeout(100);
+    expect(await at(54 + 200 + 100, 26 + 30)).not.toEqual(before);
+    await page.locator('[data-kit="stage-lines"]').scrollIntoViewIfNeeded();
+    await shoot(page, "33-kit-stage-lines");
+    await page.evaluate(() => (window as any).kits.stageLines.previewLines(0, 0));
+  });
+
   it("reel stage 5 x 4: lands a 5 x 4 window and shows an expanded wild over a whole reel", async () => {
     const window5 = Array.from({ length: 5 }, (_, r) => Array.from({ length: 4 }, (_, k) => "ABCD"[(r * 3 + k) % 4]));
     await page.evaluate(async (w) => {

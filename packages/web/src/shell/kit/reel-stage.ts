@@ -27,8 +27,13 @@ export interface ReelStageOptions {
   /** SVG source of each symbol, drawn in a cell of `cell` stage units. */
   art: Readonly<Record<string, string>>;
   cell: { width: number; height: number };
-  /** Paylines as the row on each reel (none: no line badges). */
-  paylines: readonly (readonly number[])[];
+  /**
+   * Paylines: the row on each reel (`[1, 0, 0, 0, 1]`), or the cells a line crosses
+   * (`[[0, 0], [0, 1], [0, 2]]`: Gnomos Mix's upper columns and diagonals). A line that runs
+   * from the first reel to the last has its badges left and right; any other (a column) above
+   * and below its first and last cells. None: no line badges.
+   */
+  paylines: readonly (readonly number[] | readonly (readonly [reel: number, row: number])[])[];
   initial: Window;
   /** Reels after `count` of `symbol` have landed spin a little longer (a feature could complete). */
   anticipation?: { symbol: string; count: number };
@@ -220,7 +225,8 @@ export class ReelStage {
   framesDrawn = 0;
 
   private readonly g: Geometry;
-  private readonly paylines: readonly (readonly number[])[];
+  /** Every payline as the cells it crosses, first cell first. */
+  private readonly paylines: readonly (readonly (readonly [number, number])[])[];
 
   /**
    * Where rows `fromRow`..`fromRow + rows - 1` of `reel` are drawn, in percent of the stage's
@@ -239,7 +245,9 @@ export class ReelStage {
 
   constructor(private readonly options: ReelStageOptions) {
     this.g = geometry(options);
-    this.paylines = options.paylines;
+    this.paylines = options.paylines.map((line) =>
+      line.map((entry, reel) => (typeof entry === "number" ? ([reel, entry] as const) : entry)),
+    );
     this.enabledLines = options.paylines.length;
     this.canvas = document.createElement("canvas");
     this.canvas.className = "reel-canvas";
@@ -629,17 +637,33 @@ export class ReelStage {
     return this.g.top + row * this.g.cellH;
   }
 
-  /** Vertical position of line `n`'s badge on the left (first reel's row) or right (last reel's row). */
-  private badgeY(line: number, side: "left" | "right"): number {
-    const rows = this.paylines[line - 1] ?? [];
-    const row = (side === "left" ? rows[0] : rows[this.g.reels - 1]) ?? 0;
+  /** True when line `n` runs from the first reel to the last (badges left and right). */
+  private spans(line: number): boolean {
+    const cells = this.paylines[line - 1] ?? [];
+    return cells[0]?.[0] === 0 && cells[cells.length - 1]?.[0] === this.g.reels - 1;
+  }
+
+  /**
+   * Where line `n`'s badge sits at its `start` or end: left or right of the reels at its
+   * first or last row (lines ending on the same row stacked), or, for a line that does not
+   * run across (a column), above or below its first or last cell.
+   */
+  private badgeAt(line: number, start: boolean): [number, number] {
+    const cells = this.paylines[line - 1] ?? [];
+    const end = (l: readonly (readonly [number, number])[]) => (start ? l[0] : l[l.length - 1]);
+    const [reel, row] = end(cells) ?? [0, 0];
+    if (!this.spans(line)) {
+      const x = this.cellX(reel) + this.g.cellW / 2;
+      return [x, start ? this.g.top / 2 : this.g.height - this.g.top / 2];
+    }
     const sameRow: number[] = [];
     this.paylines.forEach((l, i) => {
-      if ((side === "left" ? l[0] : l[this.g.reels - 1]) === row) sameRow.push(i + 1);
+      if (this.spans(i + 1) && end(l)?.[1] === row) sameRow.push(i + 1);
     });
     const k = sameRow.indexOf(line);
     const spacing = Math.min(26, (this.g.cellH - 20) / Math.max(1, sameRow.length));
-    return this.cellY(row) + this.g.cellH / 2 + (k - (sameRow.length - 1) / 2) * spacing;
+    const x = start ? this.g.side / 2 - 6 : this.g.width - this.g.side / 2 + 6;
+    return [x, this.cellY(row) + this.g.cellH / 2 + (k - (sameRow.length - 1) / 2) * spacing];
   }
 
   private draw(now: number, _dt: number): void {
@@ -861,9 +885,8 @@ export class ReelStage {
     ctx.textBaseline = "middle";
     for (let line = 1; line <= this.paylines.length; line++) {
       const enabled = line <= this.enabledLines;
-      for (const side of ["left", "right"] as const) {
-        const bx = side === "left" ? this.g.side / 2 - 6 : this.g.width - this.g.side / 2 + 6;
-        const by = this.badgeY(line, side);
+      for (const start of [true, false]) {
+        const [bx, by] = this.badgeAt(line, start);
         const color = LINE_COLORS[(line - 1) % LINE_COLORS.length] as string;
         const on = lit.has(line) || line <= preview;
         ctx.globalAlpha = enabled ? 1 : 0.3;
@@ -881,12 +904,14 @@ export class ReelStage {
   }
 
   private linePoints(line: number): [number, number][] {
-    const rows = this.paylines[line - 1] ?? [];
-    const points: [number, number][] = [[this.g.side / 2 + 8, this.badgeY(line, "left")]];
-    rows.forEach((row, reel) => {
-      points.push([this.cellX(reel) + this.g.cellW / 2, this.cellY(row) + this.g.cellH / 2]);
-    });
-    points.push([this.g.width - this.g.side / 2 - 8, this.badgeY(line, "right")]);
+    const cells = this.paylines[line - 1] ?? [];
+    const across = this.spans(line);
+    // From the badge at the start to the one at the end: beside the reels (14 units nearer), or above and below a column.
+    const [sx, sy] = this.badgeAt(line, true);
+    const [ex, ey] = this.badgeAt(line, false);
+    const points: [number, number][] = [across ? [sx + 14, sy] : [sx, sy + 11]];
+    for (const [reel, row] of cells) points.push([this.cellX(reel) + this.g.cellW / 2, this.cellY(row) + this.g.cellH / 2]);
+    points.push(across ? [ex - 14, ey] : [ex, ey - 11]);
     return points;
   }
 
